@@ -1,0 +1,389 @@
+/**
+ * The wire contract: every call of the API, its query, body and response, as zod schemas.
+ * Shared by the page, the sync worker and the server; it imports nothing but zod.
+ */
+import { z } from 'zod';
+
+/** Headers every call carries (SPEC §7): which app is calling and which host it was loaded from. */
+export const PACKAGE_HEADER = 'x-package-name';
+export const ORIGINAL_HOST_HEADER = 'x-original-host';
+
+export const LANGUAGES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
+export const Language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof Language>;
+
+export const NAME_MAX = 150;
+export const CITY_MAX = 255;
+export const NOTES_MAX = 5000;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const MIN_AGE = 18;
+export const MAX_AGE = 100;
+export const SEARCH_PAGE_SIZE = 12;
+
+const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const countryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
+  .transform((c) => c.toUpperCase());
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
+/** Query strings carry booleans as 1/0/true/false. */
+const queryFlag = z
+  .enum(['1', '0', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+export const Gender = z.enum(['male', 'female']);
+export type Gender = z.infer<typeof Gender>;
+
+// ---------------------------------------------------------------- errors
+
+/** Body of every 4xx/5xx answer. `message` is human-readable; `key` is an i18n key when one fits. */
+export const ApiError = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  key: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+// ---------------------------------------------------------------- settings
+
+export const Region = z.object({ id: z.number().int().nonnegative(), name: z.string() });
+export type Region = z.infer<typeof Region>;
+
+export const SignupsMode = z.enum(['all', 'with_trafficsource', 'off']);
+
+export const Company = z.object({
+  name: z.string(),
+  address: z.string(),
+  kvk: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+});
+export type Company = z.infer<typeof Company>;
+
+export const Settings = z.object({
+  name: z.string(),
+  domain_language: Language,
+  signups: SignupsMode,
+  countries: z.array(z.string()),
+  region_data: z.record(z.string(), z.array(Region)),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  cdn_prefix: z.string(),
+  geoip_selected_country: z.string().nullable(),
+  geoip_country: z.string().nullable(),
+  minimum_message_costs: z.record(z.string(), z.object({ costs: z.number(), currency: z.string() })),
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  push_pub: z.string().nullable(),
+  niche: z.number().int().min(1).max(7),
+  fictional_icon: z.boolean(),
+  support_phone: z.string(),
+  search_fields: z.array(z.string()),
+  member_resell: z.array(z.enum(['cams', 'camads'])),
+  delete_discount: z.boolean(),
+  company: Company,
+});
+export type Settings = z.infer<typeof Settings>;
+
+// ---------------------------------------------------------------- user
+
+export const Image = z.object({ id: z.number().int(), thumb_filename: z.string() });
+export type Image = z.infer<typeof Image>;
+
+export const UserProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string().nullable(),
+  countryregion: z.number().int().nullable(),
+  city: z.string().nullable(),
+  gender: Gender.nullable(),
+  date_of_birth: isoDate.nullable(),
+  main_image: Image.nullable(),
+  images: z.array(Image),
+  personal: z.string().nullable(),
+  language: Language,
+  lastSignupStep: z.boolean(),
+  /** Other profile fields (SPEC §3 "dynamic list"), keyed by field name. */
+  fields: z.record(z.string(), z.string()),
+  notes: z.record(z.string(), z.string()),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  profile: UserProfile,
+  /** 2 means Gmail (SPEC §3). */
+  mailprovider: z.number().int(),
+  fictional_icon: z.boolean(),
+  loggedIn: z.boolean(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  activated: z.boolean(),
+  credits: z.number().int(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserResponse = z.object({ user: User });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const SignupBody = z.object({
+  email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email('Value is not a valid email address')),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Value is required')
+    .max(NAME_MAX)
+    .refine((n) => !n.startsWith('@'), { message: 'signup.name_starts_with_at' }),
+  password: z.string().min(1, 'Value is required').max(PASSWORD_MAX),
+  trafficsource: z.string().max(100).nullish(),
+  timezone: z.string().max(64).nullish(),
+  country: z.string().max(2).nullish(),
+  language: Language.nullish(),
+  profile: z.number().int().positive().nullish(),
+  form_path: z.string().max(500).nullish(),
+  referrer: z.string().max(2000).nullish(),
+  csrf: z.string().max(200).nullish(),
+  token: z.string().max(200).nullish(),
+  n: z.string().max(1000).nullish(),
+});
+export type SignupBody = z.infer<typeof SignupBody>;
+
+export const LocationUpdate = z.object({
+  country: countryCode,
+  countryregion: z.number().int().nonnegative().nullish(),
+  city: z.string().trim().max(CITY_MAX).nullish(),
+});
+
+export const ProfileUpdate = z
+  .object({
+    name: z.string().trim().min(1).max(NAME_MAX),
+    country: countryCode.nullable(),
+    countryregion: z.number().int().nonnegative().nullable(),
+    city: z.string().trim().max(CITY_MAX).nullable(),
+    gender: Gender.nullable(),
+    date_of_birth: isoDate.nullable(),
+    personal: z.string().max(NOTES_MAX).nullable(),
+    language: Language,
+    lastSignupStep: z.boolean(),
+    fields: z.record(z.string().max(64), z.string().max(255)),
+    notes: z.record(z.string().max(64), z.string().max(NOTES_MAX)),
+  })
+  .partial()
+  .strict();
+
+/** PUT /api/user.php takes the living area or (part of) the profile object (SPEC §7). */
+export const UserUpdateBody = z.union([
+  LocationUpdate.strict(),
+  z.object({ profile: ProfileUpdate }).strict(),
+]);
+export type UserUpdateBody = z.infer<typeof UserUpdateBody>;
+
+export const PushSubscriptionBody = z.object({
+  subscription: z.object({
+    endpoint: z.url().max(2000),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+  }),
+});
+
+export const LoginBody = z.object({
+  email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email('Value is not a valid email address')),
+  password: z.string().min(1, 'Value is required').max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const EmailStatus = z.enum(['new', 'active', 'not_confirmed', 'deleted', 'invalid']);
+export type EmailStatus = z.infer<typeof EmailStatus>;
+export const ValidateEmailQuery = z.object({ email: z.string().max(EMAIL_MAX) });
+export const ValidateEmailResponse = z.object({
+  status: EmailStatus,
+  token: z.string(),
+  email: z.string(),
+  request_email: z.string(),
+});
+export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponse>;
+
+// ---------------------------------------------------------------- search
+
+export const Profile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  language: Language,
+  main_image: z.object({ thumb_filename: z.string() }).nullable(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const SearchQuery = z
+  .object({
+    // first (automatic) load
+    source: z.string().max(50).optional(),
+    pp: z.coerce.number().int().min(1).max(100).optional(),
+    auto_load: queryFlag.optional(),
+    hideNudity: queryFlag.optional(),
+    searchAllCountries: queryFlag.optional(),
+    trafficsource: z.string().max(100).optional(),
+    // manual search
+    country: z.union([z.literal(''), countryCode]).optional(),
+    countryregion: z.coerce.number().int().min(0).max(100000).optional(),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    max_age: z.union([z.literal(''), z.coerce.number().int().min(MIN_AGE).max(MAX_AGE)]).optional(),
+    gender: z.union([z.literal(''), Gender]).optional(),
+    page: z.coerce.number().int().min(1).max(10000).optional(),
+    manual_search: queryFlag.optional(),
+    do_not_save: queryFlag.optional(),
+  })
+  .refine(
+    (q) => q.min_age === undefined || typeof q.max_age !== 'number' || q.min_age <= q.max_age,
+    { message: 'min_age must not be greater than max_age', path: ['min_age'] },
+  );
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+export const FilterOptions = z.object({
+  gender: z.union([z.literal(''), Gender]),
+  min_age: z.number().int(),
+  max_age: z.number().int().nullable(),
+  country: z.string(),
+  countryregion: z.number().int(),
+});
+export type FilterOptions = z.infer<typeof FilterOptions>;
+
+export const SearchResponse = z.object({
+  profiles: z.array(Profile),
+  paging: z.object({ num_results: z.number().int(), page: z.number().int(), pp: z.number().int() }),
+  filter_options: FilterOptions,
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+export const CamsQuery = z.object({
+  gender: z.union([z.literal(''), Gender]).optional(),
+  min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+});
+export const CamsResponse = z.object({
+  cams: z.record(z.string(), z.object({ account: z.string(), name: z.string().optional() })),
+});
+
+// ---------------------------------------------------------------- profile data
+
+export const ProfileFieldsResponse = z.record(
+  z.string(),
+  z.object({ type: z.enum(['select', 'text']), allowed_values: z.array(z.string()) }),
+);
+export type ProfileFieldsResponse = z.infer<typeof ProfileFieldsResponse>;
+
+export const RegionsResponse = z.record(z.string(), z.array(Region));
+export const InterestsResponse = z.object({ interests: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export const CompanyInfoResponse = Company.extend({ support_phone: z.string(), site_name: z.string() });
+
+export const GeocodeQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export const GeocodeResponse = z.object({
+  country: z.string(),
+  countryregion: z.number().int(),
+  city: z.string(),
+});
+export type GeocodeResponse = z.infer<typeof GeocodeResponse>;
+
+export const ActivateResponse = z.object({ delivered: z.boolean() });
+
+// ---------------------------------------------------------------- likes
+
+export const LikeBody = z.object({
+  profile: id,
+  /** Client-made UUID: a repeated action is applied once. */
+  client_id: z.uuid().optional(),
+  /** Client sequence: an action older than the last applied one for this profile is ignored. */
+  client_seq: z.number().int().nonnegative().optional(),
+});
+export type LikeBody = z.infer<typeof LikeBody>;
+export const LikedByEntry = z.object({ id: z.number().int(), like_new: z.boolean() });
+export const LikesResponse = z.object({
+  profiles: z.array(Profile.extend({ did_like_profile: z.boolean().optional() })),
+  liked_by: z.array(LikedByEntry),
+});
+export type LikesResponse = z.infer<typeof LikesResponse>;
+export const LikeResult = z.object({ liked: z.boolean(), applied: z.boolean() });
+
+// ---------------------------------------------------------------- chats
+
+export const ChatListEntry = z.object({
+  conversation: z.object({ id: z.number().int(), last_message: z.string().nullable(), updated_at: z.string() }),
+  profile: Profile,
+  num_unread_messages: z.number().int().nonnegative(),
+});
+export type ChatListEntry = z.infer<typeof ChatListEntry>;
+export const ChatsResponse = z.object({ chats: z.array(ChatListEntry) });
+
+export const StartChatQuery = z.object({ profile: id });
+export const StartChatResponse = z.object({ id: z.number().int() });
+export const ChatMessagesQuery = z.object({ conversation: id, before: id.optional() });
+export const ChatMessage = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  sender: z.number().int(),
+  msg: z.string(),
+  client_id: z.string().nullable(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+export const ChatMessagesResponse = z.object({
+  conversation: z.number().int(),
+  msg: z.array(ChatMessage),
+});
+export const SendMessageBody = z.object({
+  conversation: id,
+  message: z.string().trim().min(1).max(2000),
+  client_id: z.uuid(),
+});
+export const DeleteChatBody = z.object({ conversation: id });
+
+// ---------------------------------------------------------------- misc
+
+export const LogoutResponse = z.literal('done');
+export const DiscountCodeResponse = z.object({ code: z.string().nullable(), percentage: z.number().nullable() });
+export const PageHiddenBody = z.object({}).loose();
+
+/** Every call of SPEC §7 and DESIGN §4, for docs and for the typed client. */
+export const calls = {
+  settings: { method: 'GET', path: '/api/settings.php', response: Settings },
+  user: { method: 'GET', path: '/api/user.php', response: UserResponse },
+  signup: { method: 'POST', path: '/api/user.php?new=1', body: SignupBody, response: UserResponse },
+  push: { method: 'POST', path: '/api/user.php?push=1', body: PushSubscriptionBody },
+  updateUser: { method: 'PUT', path: '/api/user.php', body: UserUpdateBody, response: UserResponse },
+  login: { method: 'POST', path: '/api/login.php', body: LoginBody, response: UserResponse },
+  logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse },
+  validateEmail: {
+    method: 'GET',
+    path: '/api/validate_email.php',
+    query: ValidateEmailQuery,
+    response: ValidateEmailResponse,
+  },
+  search: { method: 'GET', path: '/api/search.php', query: SearchQuery, response: SearchResponse },
+  profileFields: { method: 'GET', path: '/api/profile_fields.php', response: ProfileFieldsResponse },
+  regions: { method: 'GET', path: '/api/regions.php', response: RegionsResponse },
+  interests: { method: 'GET', path: '/api/interests.php', response: InterestsResponse },
+  companyInfo: { method: 'GET', path: '/api/companyinfo.php', response: CompanyInfoResponse },
+  geocode: { method: 'GET', path: '/api/geocode.php', query: GeocodeQuery, response: GeocodeResponse },
+  activate: { method: 'GET', path: '/api/activate.php', response: ActivateResponse },
+  chats: { method: 'GET', path: '/api/chats.php', response: ChatsResponse },
+  likes: { method: 'GET', path: '/api/likes.php', response: LikesResponse },
+  like: { method: 'POST', path: '/api/likes.php', body: LikeBody, response: LikeResult },
+  unlike: { method: 'DELETE', path: '/api/likes.php', body: LikeBody, response: LikeResult },
+  startChat: { method: 'GET', path: '/api/chat.php', query: StartChatQuery, response: StartChatResponse },
+  deleteChat: { method: 'DELETE', path: '/api/chat.php', body: DeleteChatBody },
+  cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
+  discountCode: { method: 'GET', path: '/api/discountcode.php', response: DiscountCodeResponse },
+} as const;
