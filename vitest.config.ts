@@ -1,7 +1,15 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// CI collects a JSON report per suite (named after the npm script) to sum up the results.
+const reportDir = process.env.REPORT_DIR;
+const reportName = (process.env.npm_lifecycle_event ?? 'vitest').replace(/[^a-z0-9-]/gi, '-');
 
 export default defineConfig({
   test: {
+    reporters: reportDir
+      ? ['default', ['json', { outputFile: join(reportDir, `${reportName}.json`) }]]
+      : ['default'],
     projects: [
       {
         extends: true,
