@@ -120,7 +120,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('used_at', 'bigint')
     .execute();
-  await db.schema.createIndex('tokens_member').on('tokens').columns(['member_id', 'kind']).execute();
+  await db.schema
+    .createIndex('tokens_member')
+    .on('tokens')
+    .columns(['member_id', 'kind'])
+    .execute();
 
   await db.schema
     .createTable('likes')
@@ -239,7 +243,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('ref', 'varchar(100)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('credit_ledger_member').on('credit_ledger').column('member_id').execute();
+  await db.schema
+    .createIndex('credit_ledger_member')
+    .on('credit_ledger')
+    .column('member_id')
+    .execute();
 
   await db.schema
     .createTable('orders')

@@ -353,6 +353,17 @@ export const DeleteChatBody = z.object({ conversation: id });
 // ---------------------------------------------------------------- misc
 
 export const LogoutResponse = z.literal('done');
+/** POST /api/user.php?new=1 is the sign-up (SPEC §7). */
+export const SignupQuery = z.object({ new: z.literal('1') });
+/** GET /api/health: readiness for load balancers and `npm start`. */
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  engine: z.enum(['sqlite', 'postgres']),
+});
+/** GET /_i18n/{locale}/messages.json: a language code or tag such as en or en-US (SPEC §9). */
+export const I18nParams = z.object({
+  locale: z.string().regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'Locale must look like en or en-US'),
+});
 export const DiscountCodeResponse = z.object({ code: z.string().nullable(), percentage: z.number().nullable() });
 export const PageHiddenBody = z.object({}).loose();
 
@@ -360,7 +371,13 @@ export const PageHiddenBody = z.object({}).loose();
 export const calls = {
   settings: { method: 'GET', path: '/api/settings.php', response: Settings },
   user: { method: 'GET', path: '/api/user.php', response: UserResponse },
-  signup: { method: 'POST', path: '/api/user.php?new=1', body: SignupBody, response: UserResponse },
+  signup: {
+    method: 'POST',
+    path: '/api/user.php?new=1',
+    query: SignupQuery,
+    body: SignupBody,
+    response: UserResponse,
+  },
   push: { method: 'POST', path: '/api/user.php?push=1', body: PushSubscriptionBody },
   updateUser: { method: 'PUT', path: '/api/user.php', body: UserUpdateBody, response: UserResponse },
   login: { method: 'POST', path: '/api/login.php', body: LoginBody, response: UserResponse },
@@ -386,4 +403,5 @@ export const calls = {
   deleteChat: { method: 'DELETE', path: '/api/chat.php', body: DeleteChatBody },
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
   discountCode: { method: 'GET', path: '/api/discountcode.php', response: DiscountCodeResponse },
+  health: { method: 'GET', path: '/api/health', response: HealthResponse },
 } as const;

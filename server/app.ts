@@ -1,0 +1,96 @@
+/**
+ * Assembles the Fastify app from a config: infrastructure plugins first, then one plugin per API
+ * path, then the static files and the not-found handler. Tests build it with their own config.
+ */
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { createSite, type Site } from './lib/site';
+import dbPlugin from './plugins/db';
+import docsPlugin from './plugins/docs';
+import errorsPlugin, { apiError } from './plugins/errors';
+import jsonBodyPlugin from './plugins/json-body';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import sessionPlugin from './plugins/session';
+import staticPlugin from './plugins/static';
+import companyInfoRoute from './routes/companyinfo';
+import healthRoute from './routes/health';
+import loginRoute from './routes/login';
+import logoutRoute from './routes/logout';
+import profileFieldsRoute from './routes/profile-fields';
+import regionsRoute from './routes/regions';
+import searchRoute from './routes/search';
+import settingsRoute from './routes/settings';
+import userRoutes from './routes/user';
+import validateEmailRoute from './routes/validate-email';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    site: Site;
+  }
+}
+
+/** JSON bodies of this API are small; uploads get their own limit in their route. */
+export const BODY_LIMIT = 100 * 1024;
+
+/** Dependencies a caller may hand in instead of letting the app create them. */
+export interface BuildOptions {
+  /** An open, migrated-or-not database owned by the caller; otherwise the app opens its own. */
+  database?: DatabaseHandle;
+}
+
+/** Builds the app (database opened and migrated, routes registered) without listening. */
+export async function buildApp(
+  config: AppConfig,
+  opts: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (a malformed URL) get the same ApiError body as the rest.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      // Fastify types this reply with the route generics of no route; it is a plain reply.
+      void (reply as FastifyReply).code(status).send(apiError(status, error.message));
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('site', createSite(config.site));
+
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(sessionPlugin);
+  await app.register(docsPlugin);
+
+  for (const route of [
+    healthRoute,
+    settingsRoute,
+    userRoutes,
+    loginRoute,
+    logoutRoute,
+    validateEmailRoute,
+    searchRoute,
+    profileFieldsRoute,
+    regionsRoute,
+    companyInfoRoute,
+  ]) {
+    await app.register(route);
+  }
+  await app.register(staticPlugin);
+  return app;
+}

@@ -1,0 +1,177 @@
+/**
+ * Process configuration: environment variables validated with zod, plus the site config file.
+ * `loadConfig` is the only reader of `process.env`; tests build their own `AppConfig` instead.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { Company, Language, SignupsMode } from '../src/api/contract';
+
+/** The repository root, so paths work whatever the working directory. */
+export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Country must be an upper-case two-letter code');
+
+/** `server/site.config.json`: what the Settings call tells the client about this site. */
+export const SiteConfig = z.object({
+  name: z.string().min(1),
+  domain_language: Language,
+  signups: SignupsMode,
+  countries: z.array(countryCode).min(1),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  search_fields: z.array(z.string()),
+  minimum_message_costs: z.record(
+    z.string(),
+    z.object({ costs: z.number(), currency: z.string() }),
+  ),
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  niche: z.number().int().min(1).max(7),
+  fictional_icon: z.boolean(),
+  member_resell: z.array(z.enum(['cams', 'camads'])),
+  delete_discount: z.boolean(),
+  support_phone: z.string(),
+  cdn_prefix: z.string(),
+  company: Company,
+});
+/** A validated site config. */
+export type SiteConfig = z.infer<typeof SiteConfig>;
+
+/** Request limits per client IP; tests lower or raise them. */
+export interface RateLimits {
+  /** Every request, per minute. */
+  global: number;
+  login: number;
+  signup: number;
+  validateEmail: number;
+  /** Length of the window of the per-route limits, in ms. */
+  windowMs: number;
+}
+
+/** Production limits: generous overall, strict where accounts are guessed or created. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  global: 1200,
+  login: 10,
+  signup: 5,
+  validateEmail: 30,
+  windowMs: 60_000,
+};
+
+function scaleLimits(limits: RateLimits, scale: number): RateLimits {
+  return {
+    global: limits.global * scale,
+    login: limits.login * scale,
+    signup: limits.signup * scale,
+    validateEmail: limits.validateEmail * scale,
+    windowMs: limits.windowMs,
+  };
+}
+
+/** pino levels, plus silent for tests. */
+export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+/** One of the pino levels. */
+export type LogLevel = z.infer<typeof LogLevel>;
+
+/** Everything `buildApp` needs to know. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres://… selects PostgreSQL; absent selects SQLite in `dataDir`. */
+  databaseUrl?: string;
+  /** PostgreSQL schema (search_path); the API tests isolate each file in one. */
+  dbSchema?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  dataDir: string;
+  /** Public address, e.g. https://amora.example; decides Secure cookies and the Origin check. */
+  baseUrl?: string;
+  logLevel: LogLevel;
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Trust X-Forwarded-* from a reverse proxy (rate limits then key on the real client IP). */
+  trustProxy: boolean;
+  /** The built client (`npm run build`). */
+  clientDir: string;
+  localesDir: string;
+  site: SiteConfig;
+  rateLimits: RateLimits;
+}
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const flag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+);
+
+/** The environment variables the server reads; see server/README.md. */
+export const Env = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+      .optional(),
+  ),
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString,
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, LogLevel.optional()),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  TRUST_PROXY: flag,
+  SITE_CONFIG: optionalString,
+  SIGNUPS: z.preprocess(emptyAsUndefined, SignupsMode.optional()),
+  LOGGED_OUT_SEARCH: flag,
+  /** Multiplies every rate limit; end-to-end and benchmark runs make many logins from one address. */
+  RATE_LIMIT_SCALE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ),
+});
+
+/** Reads and validates a site config file. */
+export function loadSiteConfig(path = resolve(ROOT_DIR, 'server/site.config.json')): SiteConfig {
+  const parsed = SiteConfig.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(`Invalid site config ${path}: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** Builds the configuration from environment variables; throws a readable error on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const site = loadSiteConfig(e.SITE_CONFIG ? resolve(e.SITE_CONFIG) : undefined);
+  if (e.SIGNUPS) site.signups = e.SIGNUPS;
+  if (e.LOGGED_OUT_SEARCH !== undefined) site.logged_out_search = e.LOGGED_OUT_SEARCH;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    dataDir: resolve(e.DATA_DIR),
+    baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'debug'),
+    nodeEnv: e.NODE_ENV,
+    trustProxy: e.TRUST_PROXY ?? false,
+    clientDir: resolve(ROOT_DIR, 'dist/client'),
+    localesDir: resolve(ROOT_DIR, 'locales'),
+    site,
+    rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
+  };
+}

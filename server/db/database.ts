@@ -1,0 +1,138 @@
+/**
+ * Opens the database: SQLite in `<dataDir>/app.db` by default, PostgreSQL for a postgres:// URL.
+ * One Kysely type for both, so repositories and migrations never branch on the engine for plain SQL.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type MigrationResultSet,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+import pg from 'pg';
+import { migrations } from '../migrations/index';
+import type { Database } from './schema';
+
+/** The two database engines one set of migrations and repositories supports. */
+export type Engine = 'sqlite' | 'postgres';
+
+/** What `createDatabase` opens: the query builder, which engine it talks to and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** Where the database is: a PostgreSQL URL (and schema) or a folder for the SQLite file. */
+export interface DatabaseOptions {
+  /** postgres:// or postgresql:// selects PostgreSQL; empty or absent selects SQLite. */
+  databaseUrl?: string;
+  /** Folder of the SQLite file; created when missing. */
+  dataDir: string;
+  /** PostgreSQL schema to use as search_path (it must exist); tests isolate themselves this way. */
+  schema?: string;
+}
+
+const PG_INT8_OID = 20;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/i;
+
+/** The engine a DATABASE_URL selects. */
+export function engineFor(databaseUrl: string | undefined): Engine {
+  if (!databaseUrl) return 'sqlite';
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgres';
+  throw new Error('DATABASE_URL must start with postgres:// (leave it empty for SQLite)');
+}
+
+/** Opens the database; run `migrateToLatest` before the first query. */
+export function createDatabase(opts: DatabaseOptions): DatabaseHandle {
+  const engine = engineFor(opts.databaseUrl);
+  const db =
+    engine === 'postgres'
+      ? new Kysely<Database>({ dialect: postgresDialect(opts.databaseUrl ?? '', opts.schema) })
+      : new Kysely<Database>({ dialect: sqliteDialect(opts.dataDir) });
+  let closed = false;
+  return {
+    db,
+    engine,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; name ours so a
+    // database holding several schemas (one per test file) migrates each of them.
+    migrationTableSchema: await currentPostgresSchema(db),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** The schema new tables land in (first of search_path) on PostgreSQL; undefined on SQLite. */
+async function currentPostgresSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+function sqliteDialect(dataDir: string): SqliteDialect {
+  mkdirSync(dataDir, { recursive: true });
+  const raw = new BetterSqlite3(join(dataDir, 'app.db'));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('foreign_keys = ON');
+  // WAL + NORMAL survives a killed process; only an OS crash can lose the last commits.
+  raw.pragma('synchronous = NORMAL');
+  return new SqliteDialect({ database: withBooleanBinding(raw) });
+}
+
+/** better-sqlite3 refuses JS booleans as parameters; bind them as 1/0 like SQLite stores them. */
+function withBooleanBinding(raw: BetterSqlite3.Database): SqliteDatabase {
+  const toSqlite = (params: ReadonlyArray<unknown>) =>
+    params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  return {
+    close: () => raw.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = raw.prepare(sql);
+      return {
+        reader: stmt.reader,
+        all: (params) => stmt.all(toSqlite(params)),
+        run: (params) => stmt.run(toSqlite(params)),
+        iterate: (params) => stmt.iterate(toSqlite(params)),
+      };
+    },
+  };
+}
+
+function postgresDialect(connectionString: string, schema: string | undefined): PostgresDialect {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // int8 (bigint timestamps, bigserial ids, count(*)) as JS numbers; epoch ms fit in 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new PostgresDialect({ pool });
+}

@@ -1,0 +1,251 @@
+/**
+ * Kysely table types for the data model of `server/migrations/`.
+ * Row types stop at the repositories: routes and plugins only see contract shapes.
+ */
+import type { ColumnType, Generated, SqlBool } from 'kysely';
+
+/**
+ * A boolean column: written as a JS boolean (the SQLite driver binds it as 1/0), read back as
+ * `true/false` on PostgreSQL but `1/0` on SQLite, so readers normalise with `Boolean(x)`.
+ */
+export type Bool = ColumnType<SqlBool, boolean, boolean>;
+/** A boolean column with a database default. */
+export type BoolDefault = ColumnType<SqlBool, boolean | undefined, boolean>;
+/** Epoch milliseconds stored as bigint; both drivers hand it back as a JS number. */
+export type Millis = number;
+/** An auto-incremented integer key. */
+export type Id = Generated<number>;
+
+/** Account states; only active and not_confirmed members can log in or be found. */
+export type MemberStatus = 'active' | 'not_confirmed' | 'deleted' | 'banned';
+/** Stored gender values (the contract's Gender). */
+export type GenderValue = 'male' | 'female';
+
+/** Accounts and their profile columns. */
+export interface MembersTable {
+  id: Id;
+  email: string;
+  password_hash: string;
+  name: string;
+  status: ColumnType<MemberStatus, MemberStatus | undefined, MemberStatus>;
+  gender: GenderValue | null;
+  /** ISO 'YYYY-MM-DD'. */
+  date_of_birth: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string | null;
+  countryregion: number | null;
+  city: string | null;
+  language: ColumnType<string, string | undefined, string>;
+  personal: string | null;
+  main_image_id: number | null;
+  last_signup_step: BoolDefault;
+  paid_user: BoolDefault;
+  credits: Generated<number>;
+  mailprovider: Generated<number>;
+  fictional: BoolDefault;
+  trafficsource: string | null;
+  referrer: string | null;
+  timezone: string | null;
+  signup_date: Millis;
+  last_active: Millis;
+  deleted_at: Millis | null;
+}
+
+/** Select-field values of a profile (lib/profile-fields.ts keys). */
+export interface MemberFieldsTable {
+  member_id: number;
+  name: string;
+  value: string;
+}
+
+/** Free-text profile notes by name (visible_profile_notes). */
+export interface MemberNotesTable {
+  member_id: number;
+  name: string;
+  value: string;
+}
+
+/** Uploaded photos; files live under DATA_DIR/uploads. */
+export interface ImagesTable {
+  id: Id;
+  member_id: number;
+  filename: string;
+  thumb_filename: string;
+  width: number;
+  height: number;
+  created_at: Millis;
+}
+
+/** Login sessions. */
+export interface SessionsTable {
+  /** SHA-256 hex of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  member_id: number;
+  created_at: Millis;
+  expires_at: Millis;
+  last_seen_at: Millis;
+  user_agent: string | null;
+}
+
+/** Single-use tokens (activation, password reset, mail change), stored hashed. */
+export interface TokensTable {
+  token_hash: string;
+  member_id: number;
+  kind: string;
+  data: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+/** Who liked whom, with the last applied client sequence. */
+export interface LikesTable {
+  member_id: number;
+  profile_id: number;
+  liked: Bool;
+  is_new: BoolDefault;
+  last_client_seq: number | null;
+  updated_at: Millis;
+}
+
+/** First results of client actions, for exactly-once replays. */
+export interface ClientActionsTable {
+  member_id: number;
+  client_id: string;
+  kind: string;
+  /** JSON of the first result. */
+  result: string;
+  created_at: Millis;
+}
+
+/** One conversation per pair of members. */
+export interface ConversationsTable {
+  id: Id;
+  /** Always the smaller member id of the pair. */
+  member_a: number;
+  member_b: number;
+  created_at: Millis;
+  updated_at: Millis;
+  last_message_id: number | null;
+}
+
+/** Per-member state of a conversation: unread count, read position, deletion. */
+export interface ConversationMembersTable {
+  conversation_id: number;
+  member_id: number;
+  unread: Generated<number>;
+  last_read_message_id: number | null;
+  deleted_at: Millis | null;
+}
+
+/** Chat messages. */
+export interface MessagesTable {
+  id: Id;
+  conversation_id: number;
+  sender_id: number;
+  body: string;
+  client_id: string | null;
+  created_at: Millis;
+  read_at: Millis | null;
+}
+
+/** Web push subscriptions. */
+export interface PushSubscriptionsTable {
+  id: Id;
+  member_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Millis;
+}
+
+/** Outgoing mail, kept when no SMTP server is configured. */
+export interface MailOutboxTable {
+  id: Id;
+  member_id: number | null;
+  to_email: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: Generated<string>;
+  error: string | null;
+  created_at: Millis;
+  sent_at: Millis | null;
+}
+
+/** Every credit change; members.credits is its balance. */
+export interface CreditLedgerTable {
+  id: Id;
+  member_id: number;
+  delta: number;
+  reason: string;
+  ref: string | null;
+  created_at: Millis;
+}
+
+/** Credit purchases. */
+export interface OrdersTable {
+  id: Id;
+  member_id: number;
+  product: string;
+  credits: number;
+  amount_cents: number;
+  currency: string;
+  payment_method: string | null;
+  status: string;
+  created_at: Millis;
+  paid_at: Millis | null;
+}
+
+/** Complaints sent through the complaints page. */
+export interface ComplaintsTable {
+  id: Id;
+  reporter_id: number | null;
+  reported_member_id: number | null;
+  email: string | null;
+  subject: string;
+  body: string;
+  status: Generated<string>;
+  created_at: Millis;
+}
+
+/** Blocks: neither member sees the other in search. */
+export interface BlocksTable {
+  member_id: number;
+  blocked_id: number;
+  created_at: Millis;
+}
+
+/** In-app notifications. */
+export interface NotificationsTable {
+  id: Id;
+  member_id: number;
+  kind: string;
+  /** JSON payload. */
+  data: string;
+  created_at: Millis;
+  read_at: Millis | null;
+}
+
+/** Every table of the migrations, by name. */
+export interface Database {
+  members: MembersTable;
+  member_fields: MemberFieldsTable;
+  member_notes: MemberNotesTable;
+  images: ImagesTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
+  likes: LikesTable;
+  client_actions: ClientActionsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  mail_outbox: MailOutboxTable;
+  credit_ledger: CreditLedgerTable;
+  orders: OrdersTable;
+  complaints: ComplaintsTable;
+  blocks: BlocksTable;
+  notifications: NotificationsTable;
+}

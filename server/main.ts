@@ -1,0 +1,53 @@
+/**
+ * Runs the server: read config, open and migrate the database, seed demo members into an empty one,
+ * listen, and shut down cleanly on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase, migrateToLatest } from './db/database';
+import { seedIfEmpty } from './seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+
+  const app = await buildApp(config, { database });
+  const seed = await seedIfEmpty(database.db, {
+    dataDir: config.dataDir,
+    log: (msg) => app.log.info(msg),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    // A second signal or a hung connection must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = config.baseUrl ?? `http://${shown}:${port}`;
+  console.log(`\n  ${config.site.name} is running at ${address}  (${database.engine})`);
+  console.log(`  Demo login: ${seed.demoEmail} / ${seed.demoPassword}`);
+  console.log(`  API docs:   ${address}/api/docs\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+/**
+ * OpenAPI document and Swagger UI at /api/docs, generated from the zod contract of each route.
+ * Registered before the routes: @fastify/swagger collects them as they are added.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { unencapsulated } from './unencapsulated';
+
+export default unencapsulated('docs', async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${app.config.site.name} API`,
+        description:
+          'The calls of the member site. Paths keep their .php names so the client also fits the ' +
+          'original backend. Errors are JSON ApiError bodies; the session is the amora_sid cookie.',
+        version: '1.0.0',
+      },
+      tags: [
+        { name: 'account', description: 'Sign-up, login, the logged-in user' },
+        { name: 'search', description: 'Member search' },
+        { name: 'site', description: 'Settings and static site data' },
+        { name: 'i18n', description: 'Interface messages' },
+        { name: 'ops', description: 'Operations' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+});

@@ -1,0 +1,35 @@
+/**
+ * Request limits per client IP: a generous global one, and strict ones on the routes that guess
+ * or create accounts. With REDIS_URL the counters are shared by every server instance.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { HttpError } from '../lib/http-error';
+import { unencapsulated } from './unencapsulated';
+
+/** Route `config` for a strict limit. */
+export function routeLimit(max: number, timeWindow: number) {
+  return { rateLimit: { max, timeWindow } };
+}
+
+export default unencapsulated('rate-limit', async (app: FastifyInstance) => {
+  const { rateLimits, redisUrl } = app.config;
+  const redis = redisUrl
+    ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
+    : undefined;
+  if (redis) {
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: rateLimits.global,
+    timeWindow: 60_000,
+    ...(redis && { redis, nameSpace: 'amora-rl-', skipOnError: true }),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests, retry in ${context.after}`, 'error.too_many_requests'),
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Browser-facing protection: helmet headers with a strict CSP, and an Origin check on every unsafe
+ * method (the real CSRF defence next to SameSite cookies). Also logs the client's app headers.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/api/contract';
+import { inlineScriptHashes, isAllowedOrigin } from '../lib/origin';
+import { apiError } from './errors';
+import { unencapsulated } from './unencapsulated';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Origin of an absolute cdn_prefix (a CDN for uploads), or null for a same-origin path. */
+function cdnOrigin(prefix: string): string | null {
+  try {
+    return new URL(prefix).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Hashes of inline scripts in the built index.html; none when the client is not built. */
+function builtInlineScripts(clientDir: string): string[] {
+  try {
+    return inlineScriptHashes(readFileSync(join(clientDir, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+export default unencapsulated('security', async (app: FastifyInstance) => {
+  const { config } = app;
+  const https = config.baseUrl?.startsWith('https://') ?? false;
+  const cdn = cdnOrigin(config.site.cdn_prefix);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...builtInlineScripts(config.clientDir)],
+        // Inline <style> (critical CSS, Swagger UI) is allowed; inline scripts are not.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(cdn ? [cdn] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only means something on https; on http://localhost it would only confuse.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const allowedHosts = config.baseUrl ? [new URL(config.baseUrl).host] : [];
+
+  // API answers carry personal data: no shared or disk cache keeps them unless a route says so.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const packageName = request.headers[PACKAGE_HEADER];
+    const originalHost = request.headers[ORIGINAL_HOST_HEADER];
+    if (packageName !== undefined || originalHost !== undefined) {
+      request.log.debug({ packageName, originalHost }, 'client headers');
+    }
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const { origin, referer } = request.headers;
+    if (!isAllowedOrigin(origin ?? referer, [request.host, ...allowedHosts])) {
+      request.log.warn({ origin, referer, host: request.host }, 'cross-origin request refused');
+      return reply
+        .code(403)
+        .send(apiError(403, 'Cross-origin request refused', 'security.origin_mismatch'));
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Cookie sessions: a random 256-bit token in an HttpOnly, SameSite=Lax cookie; the database keeps
+ * only its SHA-256. Sessions last 30 days and slide forward with use.
+ */
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notLoggedIn } from '../lib/http-error';
+import { randomToken, sha256Hex } from '../lib/tokens';
+import { unencapsulated } from './unencapsulated';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'amora_sid';
+/** Session lifetime from the last extension (30 days, like the SPEC's preference cookie). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Extending a session costs a write, so it happens at most this often per session. */
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+/** The member behind the request's session cookie. */
+export interface SessionMember {
+  id: number;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved once per /api request from the session cookie; null when logged out. */
+    member: SessionMember | null;
+  }
+}
+
+function cookieOptions(app: FastifyInstance, maxAgeMs: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.baseUrl?.startsWith('https://') ?? false,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  };
+}
+
+/** Starts a session for a member (after sign-up or login) and sets the cookie. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  memberId: number,
+): Promise<void> {
+  const app = request.server;
+  if (request.member) await app.repos.sessions.delete(request.member.tokenHash);
+  const token = randomToken();
+  const now = Date.now();
+  const tokenHash = sha256Hex(token);
+  await app.repos.sessions.create({
+    tokenHash,
+    memberId,
+    now,
+    expiresAt: now + SESSION_TTL_MS,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  request.member = { id: memberId, tokenHash };
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, SESSION_TTL_MS));
+}
+
+/** Ends the current session, if any, and clears the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.member) await request.server.repos.sessions.delete(request.member.tokenHash);
+  request.member = null;
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server, 0));
+}
+
+/** The logged-in member, or a 403 that makes the client clear its user (SPEC §8). */
+export function requireMember(request: FastifyRequest): SessionMember {
+  if (!request.member) throw notLoggedIn();
+  return request.member;
+}
+
+export default unencapsulated('session', async (app: FastifyInstance) => {
+  await app.register(cookie);
+  app.decorateRequest('member', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const tokenHash = sha256Hex(token);
+    const now = Date.now();
+    const session = await app.repos.sessions.findActive(tokenHash, now);
+    if (!session) return;
+    request.member = { id: session.memberId, tokenHash };
+    if (now - session.lastSeenAt > SLIDE_AFTER_MS) {
+      await app.repos.sessions.extend(tokenHash, now, now + SESSION_TTL_MS);
+      await app.repos.members.touch(session.memberId, now);
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, SESSION_TTL_MS));
+    }
+  });
+});

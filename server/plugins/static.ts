@@ -1,0 +1,132 @@
+/**
+ * Serves the built client (dist/client), locale messages and uploads, and answers every path no
+ * route claims: page paths get index.html (200 for a known route, 404 otherwise), the rest JSON 404.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { I18nParams, LANGUAGES, type Language } from '../../src/api/contract';
+import { matchRoute } from '../../src/app/route-table';
+import { apiError } from './errors';
+import { unencapsulated } from './unencapsulated';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files that must be revalidated on every load so a new deploy is picked up. */
+const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'sw-push.js', 'manifest.webmanifest']);
+/** SPEC §9: locale messages are cached for 24 hours. */
+const MESSAGES_CACHE = 'public, max-age=86400';
+/** Paths that are files, never pages: a miss there is a JSON 404, not the app shell. */
+const FILE_PATH = /^\/(api|assets|uploads|_i18n)(\/|$)|\.[a-z0-9]+$/i;
+
+/** Cache-Control for a file of the built client. */
+export function clientCacheControl(relativePath: string): string {
+  const path = relativePath.split(sep).join('/');
+  if (path.startsWith('assets/')) return IMMUTABLE;
+  if (NO_CACHE_FILES.has(path)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** index.html, re-read when a new build replaces it. */
+function indexReader(clientDir: string): () => Buffer | null {
+  const file = join(clientDir, 'index.html');
+  let cached: { mtimeMs: number; html: Buffer } | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file) };
+    return cached.html;
+  };
+}
+
+export default unencapsulated('static', async (app: FastifyInstance) => {
+  const { clientDir, localesDir, dataDir } = app.config;
+  const uploadsDir = join(dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+
+  // Upload file names are made by the server and never reused, so they can be cached for good.
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+  });
+
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) =>
+        reply.header('cache-control', clientCacheControl(relative(clientDir, filePath))),
+    });
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/_i18n/:locale/messages.json',
+    {
+      schema: {
+        summary: 'Interface messages of one language',
+        description: 'Locale may be a language (en) or a tag (en-US); cached for 24 hours.',
+        tags: ['i18n'],
+        params: I18nParams,
+      },
+    },
+    async (request, reply) => {
+      const language = request.params.locale.slice(0, 2).toLowerCase();
+      if (!(LANGUAGES as readonly string[]).includes(language)) {
+        return reply.code(404).send(apiError(404, `Unsupported locale: ${request.params.locale}`));
+      }
+      return sendMessages(reply, join(localesDir, language as Language, 'messages.json'));
+    },
+  );
+
+  const readIndex = indexReader(clientDir);
+  /** The app shell for a page path: 200 for a known route, 404 otherwise, 503 without a build. */
+  const servePage = (path: string, reply: FastifyReply) => {
+    const html = readIndex();
+    if (!html) {
+      return reply
+        .code(503)
+        .send(apiError(503, 'The client is not built yet: run `npm run build`, then reload.'));
+    }
+    return reply
+      .code(matchRoute(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  // The file server would answer the root folder itself with 403; the root is the home page.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => servePage('/', reply));
+
+  // Rate limited like any route, so probing for URLs costs the same as calling them.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !FILE_PATH.test(path);
+    if (!isPage) {
+      return reply.code(404).send(apiError(404, `Not found: ${request.method} ${path}`));
+    }
+    return servePage(path, reply);
+  });
+});
+
+/** Sends a messages file with an ETag, answering 304 when the client has it already. */
+async function sendMessages(reply: FastifyReply, file: string): Promise<FastifyReply> {
+  let body: Buffer;
+  try {
+    body = await readFile(file);
+  } catch {
+    return reply.code(404).send(apiError(404, 'No messages for this locale'));
+  }
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  reply.header('cache-control', MESSAGES_CACHE).header('etag', etag);
+  if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}

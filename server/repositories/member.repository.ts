@@ -1,0 +1,239 @@
+/** Members: accounts, the logged-in user object and profile edits. All member SQL lives here. */
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  EmailStatus,
+  Gender,
+  Image,
+  Language,
+  User,
+  UserProfile,
+} from '../../src/api/contract';
+import type { Database, MemberStatus, MembersTable } from '../db/schema';
+
+/** What a sign-up stores. */
+export interface NewMember {
+  email: string;
+  passwordHash: string;
+  name: string;
+  language: Language;
+  country: string | null;
+  trafficsource: string | null;
+  referrer: string | null;
+  timezone: string | null;
+  mailprovider: number;
+  now: number;
+}
+
+/** What a login needs to decide. */
+export interface Credentials {
+  id: number;
+  passwordHash: string;
+  canLogIn: boolean;
+}
+
+/** Columns a profile edit may change, already validated. */
+export interface ProfilePatch {
+  name?: string;
+  country?: string | null;
+  countryregion?: number | null;
+  city?: string | null;
+  gender?: Gender | null;
+  date_of_birth?: string | null;
+  personal?: string | null;
+  language?: Language;
+  lastSignupStep?: boolean;
+  /** An empty value removes the field. */
+  fields?: Record<string, string>;
+  notes?: Record<string, string>;
+}
+
+/** The searcher's own data that search defaults derive from. */
+export interface SearchBasics {
+  gender: Gender | null;
+  country: string | null;
+  date_of_birth: string | null;
+}
+
+const LOGIN_BLOCKED: ReadonlySet<MemberStatus> = new Set(['deleted', 'banned']);
+
+/** Maps a members row to the email-check status of SPEC §3. */
+function emailStatusOf(row: { status: MemberStatus; deleted_at: number | null }): EmailStatus {
+  if (row.deleted_at !== null || LOGIN_BLOCKED.has(row.status)) return 'deleted';
+  return row.status === 'active' ? 'active' : 'not_confirmed';
+}
+
+/** Reads and writes members and their profile data. */
+export class MemberRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Status of an email address: `new` when no account uses it. */
+  async emailStatus(email: string): Promise<EmailStatus> {
+    const row = await this.db
+      .selectFrom('members')
+      .select(['status', 'deleted_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row ? emailStatusOf(row) : 'new';
+  }
+
+  async findCredentials(email: string): Promise<Credentials | undefined> {
+    const row = await this.db
+      .selectFrom('members')
+      .select(['id', 'password_hash', 'status', 'deleted_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      passwordHash: row.password_hash,
+      canLogIn: row.deleted_at === null && !LOGIN_BLOCKED.has(row.status),
+    };
+  }
+
+  /** Creates a not yet confirmed member; returns undefined when the email was taken meanwhile. */
+  async create(m: NewMember): Promise<number | undefined> {
+    const row = await this.db
+      .insertInto('members')
+      .values({
+        email: m.email,
+        password_hash: m.passwordHash,
+        name: m.name,
+        status: 'not_confirmed',
+        language: m.language,
+        country: m.country,
+        trafficsource: m.trafficsource,
+        referrer: m.referrer,
+        timezone: m.timezone,
+        mailprovider: m.mailprovider,
+        signup_date: m.now,
+        last_active: m.now,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The logged-in user object of SPEC §3, or undefined for an unknown id. */
+  async getUser(id: number, opts: { fictionalIcon: boolean }): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('members')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const [images, fields, notes] = await Promise.all([
+      this.db
+        .selectFrom('images')
+        .select(['id', 'thumb_filename'])
+        .where('member_id', '=', id)
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('member_fields')
+        .select(['name', 'value'])
+        .where('member_id', '=', id)
+        .execute(),
+      this.db
+        .selectFrom('member_notes')
+        .select(['name', 'value'])
+        .where('member_id', '=', id)
+        .execute(),
+    ]);
+    return {
+      id: row.id,
+      email: row.email,
+      profile: toProfile(row, images, toRecord(fields), toRecord(notes)),
+      mailprovider: row.mailprovider,
+      fictional_icon: opts.fictionalIcon,
+      loggedIn: true,
+      paid_user: Boolean(row.paid_user),
+      signup_date: new Date(row.signup_date).toISOString(),
+      activated: row.status === 'active',
+      credits: row.credits,
+    };
+  }
+
+  async getSearchBasics(id: number): Promise<SearchBasics | undefined> {
+    return this.db
+      .selectFrom('members')
+      .select(['gender', 'country', 'date_of_birth'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Applies a validated profile edit in one transaction. */
+  async updateProfile(id: number, patch: ProfilePatch): Promise<void> {
+    const columns = {
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.country !== undefined && { country: patch.country }),
+      ...(patch.countryregion !== undefined && { countryregion: patch.countryregion }),
+      ...(patch.city !== undefined && { city: patch.city }),
+      ...(patch.gender !== undefined && { gender: patch.gender }),
+      ...(patch.date_of_birth !== undefined && { date_of_birth: patch.date_of_birth }),
+      ...(patch.personal !== undefined && { personal: patch.personal }),
+      ...(patch.language !== undefined && { language: patch.language }),
+      ...(patch.lastSignupStep !== undefined && { last_signup_step: patch.lastSignupStep }),
+    };
+    await this.db.transaction().execute(async (trx) => {
+      if (Object.keys(columns).length > 0) {
+        await trx.updateTable('members').set(columns).where('id', '=', id).execute();
+      }
+      for (const table of ['member_fields', 'member_notes'] as const) {
+        const values = table === 'member_fields' ? patch.fields : patch.notes;
+        for (const [name, value] of Object.entries(values ?? {})) {
+          if (value === '') {
+            await trx
+              .deleteFrom(table)
+              .where('member_id', '=', id)
+              .where('name', '=', name)
+              .execute();
+          } else {
+            await trx
+              .insertInto(table)
+              .values({ member_id: id, name, value })
+              .onConflict((oc) =>
+                oc
+                  .columns(['member_id', 'name'])
+                  .doUpdateSet({ value: (eb) => eb.ref('excluded.value') }),
+              )
+              .execute();
+          }
+        }
+      }
+    });
+  }
+
+  /** Records activity, which orders search results. */
+  async touch(id: number, now: number): Promise<void> {
+    await this.db.updateTable('members').set({ last_active: now }).where('id', '=', id).execute();
+  }
+}
+
+function toRecord(rows: Array<{ name: string; value: string }>): Record<string, string> {
+  return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+}
+
+function toProfile(
+  row: Selectable<MembersTable>,
+  images: Image[],
+  fields: Record<string, string>,
+  notes: Record<string, string>,
+): UserProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    countryregion: row.countryregion,
+    city: row.city,
+    gender: row.gender,
+    date_of_birth: row.date_of_birth,
+    main_image: images.find((image) => image.id === row.main_image_id) ?? null,
+    images,
+    personal: row.personal,
+    language: row.language as Language,
+    lastSignupStep: Boolean(row.last_signup_step),
+    fields,
+    notes,
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * Bulk SQL for the demo data: large multi-row inserts on SQLite, one `unnest` per batch on
+ * PostgreSQL, ids reserved up front so members and their images are written without updates.
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database, MemberStatus } from '../db/schema';
+
+/** SQLite's default limit of bound parameters per statement (SQLITE_MAX_VARIABLE_NUMBER). */
+const SQLITE_MAX_VARIABLES = 32_766;
+/** Rows per PostgreSQL statement: arrays are one parameter each, so only memory limits this. */
+const PG_ROWS_PER_STATEMENT = 20_000;
+/** Any constant works; it only has to be the same for every process seeding this database. */
+const SEED_LOCK_KEY = 7_262_026;
+
+/** Every data table, children first, for a reset. */
+const DATA_TABLES: readonly (keyof Database)[] = [
+  'notifications',
+  'blocks',
+  'complaints',
+  'orders',
+  'credit_ledger',
+  'mail_outbox',
+  'push_subscriptions',
+  'messages',
+  'conversation_members',
+  'conversations',
+  'client_actions',
+  'likes',
+  'tokens',
+  'sessions',
+  'images',
+  'member_notes',
+  'member_fields',
+  'members',
+];
+
+/** Tables the seed fills, analysed afterwards so the planner knows their sizes. */
+const SEEDED_TABLES: readonly (keyof Database)[] = [
+  'members',
+  'images',
+  'member_fields',
+  'member_notes',
+];
+
+/** A member as the seed writes it: every column the search and the profile read. */
+export interface BulkMember {
+  id: number;
+  email: string;
+  password_hash: string;
+  name: string;
+  status: MemberStatus;
+  gender: string;
+  date_of_birth: string;
+  country: string;
+  countryregion: number;
+  city: string;
+  language: string;
+  personal: string;
+  main_image_id: number;
+  last_signup_step: boolean;
+  credits: number;
+  signup_date: number;
+  last_active: number;
+}
+
+export interface BulkImage {
+  id: number;
+  member_id: number;
+  filename: string;
+  thumb_filename: string;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+/** A profile field or note row. */
+export interface BulkNameValue {
+  member_id: number;
+  name: string;
+  value: string;
+}
+
+/** A column and its PostgreSQL array element type for `unnest`. */
+type Columns<T> = readonly (readonly [keyof T & string, string])[];
+
+const MEMBER_COLUMNS: Columns<BulkMember> = [
+  ['id', 'bigint'],
+  ['email', 'text'],
+  ['password_hash', 'text'],
+  ['name', 'text'],
+  ['status', 'text'],
+  ['gender', 'text'],
+  ['date_of_birth', 'text'],
+  ['country', 'text'],
+  ['countryregion', 'integer'],
+  ['city', 'text'],
+  ['language', 'text'],
+  ['personal', 'text'],
+  ['main_image_id', 'bigint'],
+  ['last_signup_step', 'boolean'],
+  ['credits', 'integer'],
+  ['signup_date', 'bigint'],
+  ['last_active', 'bigint'],
+];
+
+const IMAGE_COLUMNS: Columns<BulkImage> = [
+  ['id', 'bigint'],
+  ['member_id', 'bigint'],
+  ['filename', 'text'],
+  ['thumb_filename', 'text'],
+  ['width', 'integer'],
+  ['height', 'integer'],
+  ['created_at', 'bigint'],
+];
+
+const NAME_VALUE_COLUMNS: Columns<BulkNameValue> = [
+  ['member_id', 'bigint'],
+  ['name', 'text'],
+  ['value', 'text'],
+];
+
+export class SeedRepository {
+  private readonly postgres: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  async hasMembers(): Promise<boolean> {
+    const row = await this.db.selectFrom('members').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async countMembers(): Promise<number> {
+    const row = await this.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A bigger page cache for SQLite's index inserts during a bulk load of this connection. */
+  async prepareBulkLoad(): Promise<void> {
+    if (!this.postgres) await sql`pragma cache_size = -262144`.execute(this.db);
+  }
+
+  async memberIdByEmail(email: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Holds off other seeders until the surrounding transaction ends: an advisory lock on
+   * PostgreSQL; on SQLite a write that changes nothing, which takes the database's write lock.
+   */
+  async lockForSeeding(): Promise<void> {
+    if (this.postgres) await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(this.db);
+    else await sql`delete from members where id < 0`.execute(this.db);
+  }
+
+  /**
+   * `count` new ids for a table. PostgreSQL draws them from the table's sequence; SQLite
+   * continues after the highest id ever used (its AUTOINCREMENT bookkeeping included), which is
+   * safe because the caller holds the write lock inside a transaction.
+   */
+  async reserveIds(table: 'members' | 'images', count: number): Promise<number[]> {
+    if (count === 0) return [];
+    if (this.postgres) {
+      const { rows } = await sql<{ id: number }>`
+        select nextval(pg_get_serial_sequence(${table}, 'id'))::bigint as id
+        from generate_series(1, ${count})`.execute(this.db);
+      return rows.map((r) => Number(r.id));
+    }
+    const { rows } = await sql<{ last: number | null }>`
+      select max(coalesce((select max(id) from ${sql.table(table)}), 0),
+                 coalesce((select seq from sqlite_sequence where name = ${table}), 0)) as last`.execute(
+      this.db,
+    );
+    const first = Number(rows[0]?.last ?? 0) + 1;
+    return Array.from({ length: count }, (_, i) => first + i);
+  }
+
+  insertMembers(rows: readonly BulkMember[]): Promise<void> {
+    return this.insertMany('members', MEMBER_COLUMNS, rows);
+  }
+
+  insertImages(rows: readonly BulkImage[]): Promise<void> {
+    return this.insertMany('images', IMAGE_COLUMNS, rows);
+  }
+
+  insertFields(rows: readonly BulkNameValue[]): Promise<void> {
+    return this.insertMany('member_fields', NAME_VALUE_COLUMNS, rows);
+  }
+
+  insertNotes(rows: readonly BulkNameValue[]): Promise<void> {
+    return this.insertMany('member_notes', NAME_VALUE_COLUMNS, rows);
+  }
+
+  /** The demo account's starting credits, booked in the ledger like any other grant. */
+  async recordCreditGrant(memberId: number, delta: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('credit_ledger')
+      .values({ member_id: memberId, delta, reason: 'demo_grant', ref: null, created_at: now })
+      .execute();
+  }
+
+  /** Empties every data table and restarts the ids; the schema and migrations stay. */
+  async reset(): Promise<void> {
+    if (this.postgres) {
+      const tables = sql.join(DATA_TABLES.map((t) => sql.table(t)));
+      await sql`truncate table ${tables} restart identity cascade`.execute(this.db);
+      return;
+    }
+    // Without foreign key checks SQLite truncates each table at once instead of row by row.
+    await sql`pragma foreign_keys = off`.execute(this.db);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const table of DATA_TABLES) await trx.deleteFrom(table).execute();
+        await sql`delete from sqlite_sequence`.execute(trx);
+      });
+    } finally {
+      await sql`pragma foreign_keys = on`.execute(this.db);
+    }
+  }
+
+  /** Refreshes planner statistics after a bulk load, so searches use the composite indexes. */
+  async analyze(): Promise<void> {
+    if (this.postgres) {
+      await sql`analyze ${sql.join(SEEDED_TABLES.map((t) => sql.table(t)))}`.execute(this.db);
+      return;
+    }
+    for (const table of SEEDED_TABLES) await sql`analyze ${sql.table(table)}`.execute(this.db);
+  }
+
+  private async insertMany<T>(
+    table: keyof Database,
+    columns: Columns<T>,
+    rows: readonly T[],
+  ): Promise<void> {
+    const names = sql.join(columns.map(([name]) => sql.ref(name)));
+    if (this.postgres) {
+      for (let start = 0; start < rows.length; start += PG_ROWS_PER_STATEMENT) {
+        const batch = rows.slice(start, start + PG_ROWS_PER_STATEMENT);
+        const arrays = columns.map(
+          ([name, type]) => sql`${batch.map((row) => row[name])}::${sql.raw(type)}[]`,
+        );
+        await sql`insert into ${sql.table(table)} (${names})
+          select * from unnest(${sql.join(arrays)})`.execute(this.db);
+      }
+      return;
+    }
+    const perStatement = Math.floor(SQLITE_MAX_VARIABLES / columns.length);
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const batch = rows.slice(start, start + perStatement);
+      const values = batch.map((row) => sql`(${sql.join(columns.map(([name]) => row[name]))})`);
+      await sql`insert into ${sql.table(table)} (${names}) values ${sql.join(values)}`.execute(
+        this.db,
+      );
+    }
+  }
+}

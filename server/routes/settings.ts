@@ -1,0 +1,22 @@
+/** GET /api/settings.php: the site's Settings entity, which the client caches for offline use. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Settings } from '../../src/api/contract';
+
+const settingsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/settings.php',
+    {
+      schema: {
+        summary: 'Site settings',
+        description:
+          'Name, languages, sign-up mode, countries with regions, profile fields, prices and company ' +
+          'data. The geoip fields are null: this server does not look up IP locations.',
+        tags: ['site'],
+        response: { 200: Settings },
+      },
+    },
+    async () => app.site.settings({ country: null, selected: null }),
+  );
+};
+
+export default settingsRoute;

@@ -1,0 +1,87 @@
+/** /api/user.php: the logged-in user (GET), sign-up (POST ?new=1) and profile edits (PUT). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiError,
+  SignupBody,
+  SignupQuery,
+  UserResponse,
+  UserUpdateBody,
+} from '../../src/api/contract';
+import { todayIso } from '../lib/dates';
+import { routeLimit } from '../plugins/rate-limit';
+import { requireMember, startSession } from '../plugins/session';
+import { toProfilePatch } from '../services/profile-update';
+import { signup } from '../services/signup';
+import { loadUser } from '../services/user-loader';
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.rateLimits;
+
+  app.get(
+    '/api/user.php',
+    {
+      schema: {
+        summary: 'The logged-in user',
+        description: 'Polled by the client. 403 when logged out: the client then clears its user.',
+        tags: ['account'],
+        response: { 200: UserResponse, 403: ApiError },
+      },
+    },
+    async (request) => ({ user: await loadUser(app, requireMember(request).id) }),
+  );
+
+  app.post(
+    '/api/user.php',
+    {
+      schema: {
+        summary: 'Sign up',
+        description:
+          'Creates a not yet confirmed member, logs them in (sets the session cookie) and returns ' +
+          'the user. 409 when the email is taken (key signup.existing_account_active or ' +
+          'signup.deleted_account_exists); 400 with key signup.name_equal_to_email when the name ' +
+          'is the email. A csrf value that is a SHA-512 hex string must match lowercased email + ' +
+          'user agent; other values are the client fallback and are accepted.',
+        tags: ['account'],
+        querystring: SignupQuery,
+        body: SignupBody,
+        response: { 200: UserResponse, 400: ApiError, 403: ApiError, 409: ApiError, 429: ApiError },
+      },
+      config: routeLimit(limits.signup, limits.windowMs),
+    },
+    async (request, reply) => {
+      const id = await signup(app, request.body, request.headers['user-agent']);
+      await startSession(request, reply, id);
+      return { user: await loadUser(app, id) };
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    {
+      schema: {
+        summary: 'Update living area or profile',
+        description:
+          'Body is either {country, countryregion, city} or {profile: {...}} with any subset of the ' +
+          'profile fields. Country must be one of the site countries, the region must belong to it, ' +
+          'and the date of birth must be a real date of someone 18 to 100 years old.',
+        tags: ['account'],
+        body: UserUpdateBody,
+        response: { 200: UserResponse, 400: ApiError, 403: ApiError },
+      },
+    },
+    async (request) => {
+      const { id } = requireMember(request);
+      const current = await loadUser(app, id);
+      const patch = toProfilePatch(
+        request.body,
+        { email: current.email, country: current.profile.country },
+        app.site,
+        todayIso(),
+      );
+      await app.repos.members.updateProfile(id, patch);
+      return { user: await loadUser(app, id) };
+    },
+  );
+};
+
+export default userRoutes;

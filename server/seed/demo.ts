@@ -1,0 +1,128 @@
+/**
+ * The two known demo logins that README, `npm start` and the end-to-end tests rely on: Alex to
+ * try the site with, and Sam to chat with Alex.
+ */
+import type { Gender, Language } from '../../src/api/contract';
+import { hashPassword } from '../lib/passwords';
+import type { SeedRepository } from '../repositories/seed.repository';
+import type { AvatarPool } from './avatars';
+import { birthDateForAge } from './generate';
+import { insertBatch, type BatchMember } from './insert';
+import { findPlace } from './places';
+
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO2_EMAIL = 'demo2@example.com';
+export const DEMO_PASSWORD = 'amora-demo-2026';
+/** Enough to try paid actions without buying. */
+export const DEMO_CREDITS = 100;
+
+interface DemoAccount {
+  email: string;
+  name: string;
+  gender: Gender;
+  age: number;
+  country: string;
+  city: string;
+  language: Language;
+  avatar: number;
+  personal: string;
+  fields: BatchMember['fields'];
+  notes: BatchMember['notes'];
+}
+
+const ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: DEMO_EMAIL,
+    name: 'Alex',
+    gender: 'female',
+    age: 32,
+    country: 'NL',
+    city: 'Amsterdam',
+    language: 'en',
+    avatar: 0,
+    personal:
+      "Hi, I'm Alex! I moved to Amsterdam for work and stayed for the canals, the markets and " +
+      'the endless cycling. I love cooking for friends, live music on a Friday night and long ' +
+      'walks on the beach at Zandvoort. If you like a good conversation, send me a message!',
+    fields: [
+      ['relationship', 'single'],
+      ['height', '170_179'],
+      ['eyes', 'green'],
+      ['hair', 'brown'],
+      ['smoking', 'no'],
+      ['children', 'none'],
+      ['education', 'master'],
+    ],
+    notes: [
+      ['looking_for', 'Someone kind and curious who likes to laugh.'],
+      ['ideal_date', 'Coffee at a market, then a walk along the water.'],
+    ],
+  },
+  {
+    email: DEMO2_EMAIL,
+    name: 'Sam',
+    gender: 'male',
+    age: 35,
+    country: 'NL',
+    city: 'Utrecht',
+    language: 'en',
+    avatar: 0,
+    personal:
+      "Hey, I'm Sam from Utrecht. I work as a carpenter, run along the Vecht on Sunday mornings " +
+      'and never say no to a board game night. Looking for someone to share good food and bad ' +
+      'jokes with. Say hi!',
+    fields: [
+      ['relationship', 'single'],
+      ['height', '180_189'],
+      ['eyes', 'blue'],
+      ['hair', 'blond'],
+      ['smoking', 'no'],
+      ['children', 'want_children'],
+      ['education', 'vocational'],
+    ],
+    notes: [
+      ['looking_for', 'A partner for adventures big and small.'],
+      ['ideal_date', 'A picnic in the park with good food and no phones.'],
+    ],
+  },
+];
+
+/** Creates the demo accounts that do not exist yet; an existing account is left as it is. */
+export async function ensureDemoAccounts(
+  repo: SeedRepository,
+  pool: AvatarPool,
+  now: number,
+): Promise<void> {
+  for (const account of ACCOUNTS) {
+    if ((await repo.memberIdByEmail(account.email)) !== undefined) continue;
+    const place = findPlace(account.country, account.city);
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const member: BatchMember = {
+      email: account.email,
+      passwordHash,
+      credits: DEMO_CREDITS,
+      name: account.name,
+      gender: account.gender,
+      // 100 days past the birthday: the age stays the same for months after seeding.
+      date_of_birth: birthDateForAge(now, account.age, 100),
+      country: place.country,
+      countryregion: place.region,
+      city: place.city,
+      language: account.language,
+      personal: account.personal,
+      status: 'active',
+      signup_date: now - 90 * 86_400_000,
+      last_active: now,
+      avatar: account.avatar,
+      fields: account.fields,
+      notes: account.notes,
+    };
+    const [id] = await insertBatch(repo, [member], {
+      passwordHash,
+      pool,
+      now,
+      withDetails: true,
+    });
+    if (id !== undefined) await repo.recordCreditGrant(id, DEMO_CREDITS, now);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Demo data: the server seeds an empty database with demo members and the demo logins on start,
+ * and `npm run seed` adds large numbers of members for benchmarks.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { SeedRepository } from '../repositories/seed.repository';
+import { DEFAULT_AVATARS_PER_GENDER, ensureAvatarPool } from './avatars';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccounts } from './demo';
+import { generateMembers, startOfToday } from './generate';
+import { insertBatch, type BatchOptions } from './insert';
+import { Rng } from './random';
+
+/** Members of a first start: enough for every search filter to find people. */
+export const DEFAULT_SEED_MEMBERS = 2000;
+/** Members of one run that get profile fields and notes; beyond this a run writes the basics. */
+export const DETAILED_MEMBERS = 100_000;
+/** Members per transaction: large enough to amortise commits, small enough to report progress. */
+const BATCH = 10_000;
+const BASE_SEED = 20_261_122;
+
+export interface SeedOptions {
+  dataDir: string;
+  members?: number;
+  log: (msg: string) => void;
+  /** Size of the shared avatar pool per gender; tests use a small one. */
+  avatarsPerGender?: number;
+  /** Reference time for ages and activity; the start of today (UTC) by default. */
+  now?: number;
+}
+
+export interface SeedIfEmptyResult {
+  seeded: boolean;
+  demoEmail: string;
+  demoPassword: string;
+}
+
+/** Everything a run needs before it opens a transaction (files and hashing are slow). */
+type RunContext = Omit<BatchOptions, 'withDetails'>;
+
+async function prepareRun(opts: SeedOptions): Promise<RunContext> {
+  const perGender = opts.avatarsPerGender ?? DEFAULT_AVATARS_PER_GENDER;
+  return {
+    pool: await ensureAvatarPool(opts.dataDir, perGender, opts.log),
+    // One hash of a secret nobody keeps: seeded members exist to be found, not to log in as.
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    now: opts.now ?? startOfToday(),
+  };
+}
+
+/**
+ * The members of one run come from one stream seeded by how many members existed before it, so
+ * a fresh database always gets the same members and a later run adds different ones.
+ */
+function runRng(existingMembers: number): Rng {
+  return new Rng(BASE_SEED + existingMembers);
+}
+
+/** Writes `count` members in batches; `transact` wraps each batch (or not, inside a transaction). */
+async function writeMembers(
+  count: number,
+  ctx: RunContext,
+  rng: Rng,
+  transact: (work: (repo: SeedRepository) => Promise<void>) => Promise<void>,
+  log: (msg: string) => void,
+): Promise<void> {
+  const perGender = ctx.pool.female.length;
+  const started = Date.now();
+  for (let done = 0; done < count;) {
+    const size = Math.min(BATCH, count - done);
+    const batch = generateMembers(rng, size, { now: ctx.now, avatarsPerGender: perGender });
+    const withDetails = done < DETAILED_MEMBERS;
+    await transact(async (repo) => {
+      await insertBatch(repo, batch, { ...ctx, withDetails });
+    });
+    done += size;
+    if (count >= 100_000 && (done % 100_000 === 0 || done === count)) {
+      const seconds = (Date.now() - started) / 1000;
+      log(
+        `seed: ${done.toLocaleString('en')} of ${count.toLocaleString('en')} members (${seconds.toFixed(0)} s)`,
+      );
+    }
+  }
+}
+
+/**
+ * Seeds demo members and the demo logins when the database has no members at all; otherwise
+ * does nothing. Either way it returns the demo login to print.
+ */
+export async function seedIfEmpty(
+  db: Kysely<Database>,
+  opts: SeedOptions,
+): Promise<SeedIfEmptyResult> {
+  const result = (seeded: boolean) => ({
+    seeded,
+    demoEmail: DEMO_EMAIL,
+    demoPassword: DEMO_PASSWORD,
+  });
+  if (await new SeedRepository(db).hasMembers()) return result(false);
+  const started = Date.now();
+  const count = opts.members ?? DEFAULT_SEED_MEMBERS;
+  const ctx = await prepareRun(opts);
+  // One transaction: a crash leaves no half-seeded database, and a second server starting at the
+  // same moment waits on the lock and then finds the members.
+  const seeded = await db.transaction().execute(async (trx) => {
+    const repo = new SeedRepository(trx);
+    await repo.lockForSeeding();
+    if (await repo.hasMembers()) return false;
+    await ensureDemoAccounts(repo, ctx.pool, ctx.now);
+    const rng = runRng(await repo.countMembers());
+    await writeMembers(count, ctx, rng, (work) => work(repo), opts.log);
+    return true;
+  });
+  if (!seeded) return result(false);
+  await new SeedRepository(db).analyze();
+  opts.log(`seed: ${count} demo members in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result(true);
+}
+
+/**
+ * Adds `members` demo members (and the demo logins when missing), one transaction per batch so
+ * a million members neither hold one huge transaction nor lose everything on an interruption.
+ */
+export async function seedMembers(
+  db: Kysely<Database>,
+  opts: SeedOptions & { members: number },
+): Promise<void> {
+  const ctx = await prepareRun(opts);
+  const base = new SeedRepository(db);
+  await db.transaction().execute(async (trx) => {
+    const repo = new SeedRepository(trx);
+    await repo.lockForSeeding();
+    await ensureDemoAccounts(repo, ctx.pool, ctx.now);
+  });
+  const rng = runRng(await base.countMembers());
+  await writeMembers(
+    opts.members,
+    ctx,
+    rng,
+    (work) =>
+      db.transaction().execute(async (trx) => {
+        const repo = new SeedRepository(trx);
+        await repo.lockForSeeding();
+        await work(repo);
+      }),
+    opts.log,
+  );
+  await base.analyze();
+}

@@ -1,0 +1,63 @@
+/** German about-me fragments (DE, AT and German-speaking CH members). */
+import type { AboutMeTexts } from './types';
+
+export const de: AboutMeTexts = {
+  openings: [
+    'Hallo! Ich wohne in {city} und bin neu hier.',
+    'Liebe Grüße aus {city}!',
+    'Schön, dass du auf meinem Profil vorbeischaust.',
+    'Ich lebe schon fast mein ganzes Leben in {city} und mag die Stadt immer noch sehr.',
+    'Vor ein paar Jahren bin ich nach {city} gezogen und fühle mich hier richtig wohl.',
+    'Über mich selbst zu schreiben fällt mir schwer, aber ich versuche es mal.',
+    'Kurz zu mir: Ich lebe in {city}, bin spontan und lache gern.',
+  ],
+  interests: [
+    'Am Wochenende findet man mich oft auf dem Wochenmarkt oder im Wald.',
+    'Ich koche gern für Freunde, am liebsten etwas mit viel zu viel Knoblauch.',
+    'Livemusik ist genau mein Ding, von kleinen Jazzbars bis zu großen Festivals.',
+    'Ich gehe ein paar Mal pro Woche laufen und trainiere für meinen ersten Halbmarathon.',
+    'Ein gutes Buch, starker Kaffee und ein verregneter Sonntag: mehr brauche ich nicht.',
+    'Ich versuche, zweimal im Jahr zu verreisen; zuletzt war ich mit dem Auto an der Küste unterwegs.',
+    'Donnerstagabends spiele ich mit Freunden Fußball.',
+    'Gartenarbeit ist meine Art, nach der Arbeit abzuschalten.',
+    'Ich bin großer Filmfan und sitze gern im Programmkino.',
+    'Mit dem Rad durch die Stadt fahren und neue Cafés entdecken, das mag ich am liebsten.',
+    'Seit Kurzem male ich und genieße es, irgendwo [[Anfänger|Anfängerin]] zu sein.',
+    'Spieleabende mit Freunden sind das Highlight meiner Woche.',
+    'Ich bin gern draußen: wandern, zelten und im kalten See schwimmen.',
+    'Ich arbeite in der Pflege und mache das gern, aber nach Feierabend ist Feierabend.',
+  ],
+  personality: [
+    'Freunde beschreiben mich als treu, neugierig und ein bisschen stur.',
+    'Ich bin ehrlich, bodenständig und nehme mich selbst nicht zu ernst.',
+    'Ich bin ein Morgenmensch, auch wenn meine Freunde das kaum glauben.',
+    'Freundlichkeit, Humor und echte Gespräche sind mir wichtiger als Smalltalk.',
+    'Ich bin eher ruhig, kann mich aber für Dinge, die ich liebe, total begeistern.',
+    'Ich bin [[Optimist|Optimistin]] und glaube, dass die schönsten Geschichten mit einem einfachen Hallo beginnen.',
+  ],
+  closings: [
+    'Ich suche jemanden zum Essengehen, Lachen und vielleicht mehr.',
+    'Wenn du gute Gespräche magst, schreib mir einfach!',
+    'Sag gern Hallo, wenn du denkst, dass wir uns verstehen könnten.',
+    'Ich suche etwas Echtes, keine Spielchen.',
+    'Lass uns mit einem Kaffee anfangen und schauen, wohin es führt.',
+    'Schreib mir und erzähl mir von deinem Lieblingsort.',
+    'Lust, zusammen etwas trinken zu gehen und zu sehen, ob es funkt?',
+  ],
+  lookingFor: [
+    'Jemanden, der herzlich und ehrlich ist und Humor hat.',
+    'Einen Menschen für große und kleine Abenteuer.',
+    'Eine ernsthafte Beziehung mit jemandem, der weiß, was er will.',
+    'Jemanden zum Lachen, Reisen und gemeinsam alt werden.',
+    'Erst Freundschaft, dann sehen wir weiter.',
+    'Jemanden, der gern ausgeht, aber auch gemütliche Abende zu Hause mag.',
+  ],
+  idealDate: [
+    'Ein langer Spaziergang, ein gutes Gespräch und danach Essen in einem kleinen, gemütlichen Lokal.',
+    'Morgens ein Kaffee und ein Spaziergang am Wasser.',
+    'Ein Picknick im Park mit gutem Essen und ohne Handys.',
+    'Zusammen zu Hause kochen, mit Musik und einer Flasche Wein.',
+    'Ein Konzert oder eine Comedy-Show und danach noch ein Drink, um darüber zu reden.',
+    'Ein Tagesausflug ans Meer, egal bei welchem Wetter.',
+  ],
+};

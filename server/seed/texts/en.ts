@@ -1,0 +1,63 @@
+/** English about-me fragments (GB, IE, US, CA, AU, NZ and FI members). */
+import type { AboutMeTexts } from './types';
+
+export const en: AboutMeTexts = {
+  openings: [
+    "Hi! I live in {city} and I'm new here.",
+    'Hello from {city}!',
+    'Hey there, thanks for stopping by my profile.',
+    "I've lived in {city} most of my life and I still love it.",
+    'I moved to {city} a few years ago and it finally feels like home.',
+    "I'm not great at writing about myself, but here goes.",
+    "The short version: I live in {city}, I'm easy-going and I laugh a lot.",
+  ],
+  interests: [
+    "Most weekends you'll find me on a long walk or at the farmers' market.",
+    'I love cooking for friends, especially anything with far too much garlic.',
+    'Live music is my thing, from tiny jazz bars to big summer festivals.',
+    "I run a few times a week and I'm training for my first half marathon.",
+    'A good book, strong coffee and a rainy Sunday: my idea of a perfect day.',
+    'I try to travel twice a year; my last trip was a road trip along the coast.',
+    'On Thursday evenings I play five-a-side football with friends.',
+    'Gardening has become my way of switching off after work.',
+    "I'm a real film buff and I'll happily sit through a three-hour classic.",
+    'Cycling around town and finding new coffee places is my favourite hobby.',
+    "I recently started painting and I'm enjoying being a beginner at something.",
+    'Board game nights with friends are the highlight of my week.',
+    'I love being outdoors: hiking, camping and swimming in cold lakes.',
+    "I work in healthcare and love what I do, but I'm good at leaving work at work.",
+  ],
+  personality: [
+    'Friends describe me as loyal, curious and a little bit stubborn.',
+    "I'm honest, down to earth and I don't take myself too seriously.",
+    "I'm a morning person, which my friends still find hard to believe.",
+    'Kindness, humour and a real conversation matter more to me than small talk.',
+    "I'm quite calm, but I get very enthusiastic about the things I love.",
+    "I'm an optimist and I believe the best stories start with a simple hello.",
+  ],
+  closings: [
+    "I'm looking for someone to share dinners, laughs and maybe more.",
+    'If you like a good conversation, send me a message!',
+    "Say hi if you think we'd get along.",
+    "I'm looking for something real, no games.",
+    'Happy to start with a coffee and see where it goes.',
+    'Message me and tell me about your favourite place.',
+    "Let's meet for a drink and find out if we click.",
+  ],
+  lookingFor: [
+    'Someone kind and honest with a good sense of humour.',
+    'A partner for adventures big and small.',
+    'A serious relationship with someone who knows what they want.',
+    'Someone to laugh with, travel with and grow old with.',
+    "Friendship first, and we'll see what happens.",
+    'Someone who enjoys both nights out and quiet nights in.',
+  ],
+  idealDate: [
+    'A long walk, a good talk and dinner somewhere small and cosy.',
+    'Coffee in the morning and a walk along the water.',
+    'A picnic in the park with good food and no phones.',
+    'Cooking together at home, with music on and a bottle of wine.',
+    'A concert or a comedy show, then a late drink to talk it over.',
+    'A day trip to the coast, whatever the weather.',
+  ],
+};

@@ -1,0 +1,63 @@
+/** Spanish about-me fragments (ES members). */
+import type { AboutMeTexts } from './types';
+
+export const es: AboutMeTexts = {
+  openings: [
+    '¡Hola! Vivo en {city} y soy [[nuevo|nueva]] por aquí.',
+    '¡Un saludo desde {city}!',
+    'Gracias por pasarte por mi perfil.',
+    'He vivido en {city} casi toda mi vida y sigo [[enamorado|enamorada]] de mi ciudad.',
+    'Me mudé a {city} hace unos años y ya me siento como en casa.',
+    'No se me da bien hablar de mí, pero allá voy.',
+    'En pocas palabras: vivo en {city}, soy [[espontáneo|espontánea]] y me río mucho.',
+  ],
+  interests: [
+    'Los fines de semana suelo estar en el mercado o paseando por el campo.',
+    'Me encanta cocinar para mis amigos, sobre todo platos con mucho ajo.',
+    'La música en directo es lo mío, desde pequeños bares de jazz hasta grandes festivales.',
+    'Salgo a correr varias veces por semana y estoy preparando mi primera media maratón.',
+    'Un buen libro, un café y un domingo de lluvia: no necesito más.',
+    'Intento viajar dos veces al año; mi último viaje fue una ruta en coche por la costa.',
+    'Los jueves por la tarde juego al fútbol con amigos.',
+    'La jardinería es mi forma de desconectar después del trabajo.',
+    'Soy muy [[cinéfilo|cinéfila]] y voy al cine siempre que puedo.',
+    'Recorrer la ciudad en bici y descubrir cafeterías nuevas es mi pasatiempo favorito.',
+    'Hace poco empecé a pintar y me gusta ser principiante en algo.',
+    'Las noches de juegos de mesa con amigos son lo mejor de mi semana.',
+    'Me encanta estar al aire libre: senderismo, acampada y bañarme en el mar.',
+    'Trabajo en el sector sanitario y me gusta mi trabajo, pero sé desconectar.',
+  ],
+  personality: [
+    'Mis amigos dicen que soy [[leal, curioso y un poco cabezota|leal, curiosa y un poco cabezota]].',
+    'Soy [[sincero|sincera]], con los pies en la tierra y no me tomo demasiado en serio.',
+    'Soy de madrugar, aunque a mis amigos les cueste creerlo.',
+    'Valoro la amabilidad, el humor y una buena conversación más que la charla superficial.',
+    'Soy [[tranquilo|tranquila]], pero me entusiasmo mucho con las cosas que me gustan.',
+    'Soy optimista y creo que las mejores historias empiezan con un simple hola.',
+  ],
+  closings: [
+    'Busco a alguien con quien compartir cenas, risas y quizá algo más.',
+    'Si te gustan las buenas conversaciones, ¡escríbeme!',
+    'Salúdame si crees que podríamos llevarnos bien.',
+    'Busco algo de verdad, sin juegos.',
+    'Empecemos con un café y a ver qué pasa.',
+    'Escríbeme y cuéntame cuál es tu lugar favorito.',
+    '¿Tomamos algo y vemos si hay química?',
+  ],
+  lookingFor: [
+    'Una persona amable y sincera, con sentido del humor.',
+    'Alguien con quien vivir aventuras grandes y pequeñas.',
+    'Una relación seria con alguien que sepa lo que quiere.',
+    'Alguien con quien reír, viajar y envejecer.',
+    'Primero amistad, y luego ya veremos.',
+    'Alguien que disfrute tanto saliendo como quedándose tranquilamente en casa.',
+  ],
+  idealDate: [
+    'Un paseo largo, una buena charla y una cena en un sitio pequeño y acogedor.',
+    'Un café por la mañana y un paseo junto al agua.',
+    'Un pícnic en el parque con buena comida y sin móviles.',
+    'Cocinar juntos en casa, con música y una botella de vino.',
+    'Un concierto o un monólogo, y después una copa para comentarlo.',
+    'Una escapada a la playa, haga el tiempo que haga.',
+  ],
+};

@@ -1,0 +1,63 @@
+/** French about-me fragments (FR, French-speaking BE, CH and CA members). */
+import type { AboutMeTexts } from './types';
+
+export const fr: AboutMeTexts = {
+  openings: [
+    "Bonjour ! J'habite à {city} et je suis [[nouveau|nouvelle]] ici.",
+    'Coucou depuis {city} !',
+    'Merci de passer sur mon profil.',
+    "J'ai presque toujours vécu à {city} et j'aime toujours autant cette ville.",
+    "Je me suis [[installé|installée]] à {city} il y a quelques années et je m'y sens chez moi.",
+    'Pas facile de parler de soi, mais je me lance.',
+    "Pour faire court : je vis à {city}, je suis [[spontané|spontanée]] et j'adore rire.",
+  ],
+  interests: [
+    'Le week-end, on me trouve souvent au marché ou en balade en forêt.',
+    "J'adore cuisiner pour mes amis, surtout des plats avec beaucoup trop d'ail.",
+    "La musique live, c'est mon truc, des petits bars de jazz aux grands festivals.",
+    'Je cours plusieurs fois par semaine et je prépare mon premier semi-marathon.',
+    "Un bon livre, un café serré et un dimanche pluvieux : il ne m'en faut pas plus.",
+    "J'essaie de voyager deux fois par an ; mon dernier voyage était un road trip le long de la côte.",
+    'Le jeudi soir, je joue au foot avec des amis.',
+    'Le jardinage est ma façon de décompresser après le travail.',
+    'Je suis [[un grand cinéphile|une grande cinéphile]] et je vais souvent au cinéma.',
+    "Me balader à vélo en ville et découvrir de nouveaux cafés, c'est mon passe-temps préféré.",
+    "[[Je me suis mis|Je me suis mise]] à la peinture récemment et j'aime être [[débutant|débutante]] dans quelque chose.",
+    'Les soirées jeux de société entre amis sont le meilleur moment de ma semaine.',
+    "J'aime être dehors : randonnée, camping et baignade dans les lacs.",
+    "Je travaille dans la santé et j'aime mon métier, mais je sais décrocher le soir.",
+  ],
+  personality: [
+    'Mes amis me décrivent comme [[fidèle, curieux et un peu têtu|fidèle, curieuse et un peu têtue]].',
+    'Je suis honnête, simple et je ne me prends pas trop au sérieux.',
+    'Je suis du matin, même si mes amis ont du mal à le croire.',
+    "La gentillesse, l'humour et une vraie conversation comptent plus pour moi que les banalités.",
+    "Je suis plutôt calme, mais je m'enthousiasme vite pour ce que j'aime.",
+    'Je suis optimiste et je crois que les plus belles histoires commencent par un simple bonjour.',
+  ],
+  closings: [
+    "Je cherche quelqu'un pour partager des dîners, des fous rires et peut-être plus.",
+    'Si tu aimes les bonnes conversations, écris-moi !',
+    "Dis-moi bonjour si tu penses qu'on pourrait s'entendre.",
+    'Je cherche une histoire sincère, pas de jeux.',
+    'Commençons par un café et on verra bien.',
+    'Écris-moi et raconte-moi ton endroit préféré.',
+    'Un verre ensemble pour voir si le courant passe ?',
+  ],
+  lookingFor: [
+    "Quelqu'un de gentil et d'honnête, avec le sens de l'humour.",
+    'Un ou une partenaire pour les grandes et les petites aventures.',
+    "Une relation sérieuse avec quelqu'un qui sait ce qu'il veut.",
+    "Quelqu'un avec qui rire, voyager et vieillir.",
+    "D'abord l'amitié, ensuite on verra.",
+    "Quelqu'un qui aime autant les sorties que les soirées tranquilles à la maison.",
+  ],
+  idealDate: [
+    'Une longue balade, une bonne discussion et un dîner dans un petit resto chaleureux.',
+    "Un café le matin et une promenade au bord de l'eau.",
+    'Un pique-nique au parc avec de bonnes choses à manger et sans téléphone.',
+    'Cuisiner ensemble à la maison, en musique et avec une bouteille de vin.',
+    "Un concert ou un spectacle d'humour, puis un dernier verre pour en parler.",
+    'Une journée à la mer, quel que soit le temps.',
+  ],
+};

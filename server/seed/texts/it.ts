@@ -1,0 +1,63 @@
+/** Italian about-me fragments (IT and Italian-speaking CH members). */
+import type { AboutMeTexts } from './types';
+
+export const it: AboutMeTexts = {
+  openings: [
+    'Ciao! Vivo a {city} e sono [[nuovo|nuova]] qui.',
+    'Un saluto da {city}!',
+    'Grazie per aver visitato il mio profilo.',
+    'Vivo a {city} da quasi tutta la vita e sono ancora [[innamorato|innamorata]] della mia città.',
+    'Mi sono [[trasferito|trasferita]] a {city} qualche anno fa e ormai mi sento a casa.',
+    'Non è facile parlare di sé, ma ci provo.',
+    'In breve: vivo a {city}, sono [[spontaneo|spontanea]] e rido tanto.',
+  ],
+  interests: [
+    'Nel fine settimana mi trovi spesso al mercato o a camminare nei boschi.',
+    'Adoro cucinare per gli amici, soprattutto piatti con tanto aglio.',
+    'La musica dal vivo è la mia passione, dai piccoli locali jazz ai grandi festival.',
+    'Corro qualche volta a settimana e mi sto allenando per la mia prima mezza maratona.',
+    'Un buon libro, un caffè e una domenica di pioggia: non mi serve altro.',
+    "Cerco di viaggiare almeno due volte l'anno; l'ultimo viaggio è stato un giro in macchina lungo la costa.",
+    'Il giovedì sera gioco a calcetto con gli amici.',
+    'Il giardinaggio è il mio modo per staccare dopo il lavoro.',
+    'Sono [[un grande appassionato|una grande appassionata]] di cinema e non perdo un film in sala.',
+    'Girare in bicicletta per la città e scoprire nuovi bar è il mio passatempo preferito.',
+    'Da poco ho iniziato a dipingere e mi piace essere principiante in qualcosa.',
+    'Le serate di giochi da tavolo con gli amici sono il momento migliore della settimana.',
+    "Amo stare all'aria aperta: escursioni, campeggio e bagni al lago.",
+    'Lavoro nella sanità e amo il mio lavoro, ma so staccare la spina.',
+  ],
+  personality: [
+    "Gli amici dicono che sono [[leale, curioso e un po' testardo|leale, curiosa e un po' testarda]].",
+    'Sono [[sincero|sincera]], con i piedi per terra e non mi prendo troppo sul serio.',
+    'Sono una persona mattiniera, anche se i miei amici non ci credono.',
+    'Per me gentilezza, ironia e una bella chiacchierata contano più delle frasi di circostanza.',
+    'Sono [[tranquillo|tranquilla]], ma mi entusiasmo molto per le cose che amo.',
+    'Sono ottimista e credo che le storie più belle inizino con un semplice ciao.',
+  ],
+  closings: [
+    'Cerco qualcuno con cui condividere cene, risate e magari qualcosa di più.',
+    'Se ti piacciono le belle conversazioni, scrivimi!',
+    "Salutami se pensi che potremmo andare d'accordo.",
+    'Cerco qualcosa di vero, niente giochetti.',
+    'Iniziamo con un caffè e vediamo come va.',
+    'Scrivimi e raccontami qual è il tuo posto preferito.',
+    'Ti va di bere qualcosa insieme e vedere se scatta la scintilla?',
+  ],
+  lookingFor: [
+    "Una persona gentile e sincera, con senso dell'umorismo.",
+    'Qualcuno con cui vivere avventure grandi e piccole.',
+    'Una relazione seria con qualcuno che sa cosa vuole.',
+    'Qualcuno con cui ridere, viaggiare e invecchiare.',
+    "Prima l'amicizia, poi si vedrà.",
+    'Qualcuno che ami sia uscire la sera sia le serate tranquille a casa.',
+  ],
+  idealDate: [
+    'Una lunga passeggiata, una bella chiacchierata e una cena in un posticino accogliente.',
+    'Un caffè al mattino e una passeggiata in riva al mare.',
+    'Un picnic al parco con buon cibo e senza telefoni.',
+    "Cucinare insieme a casa, con un po' di musica e una bottiglia di vino.",
+    'Un concerto o uno spettacolo comico, e poi un drink per parlarne.',
+    'Una gita al mare, con qualsiasi tempo.',
+  ],
+};

@@ -1,0 +1,63 @@
+/** Dutch about-me fragments (NL and Dutch-speaking BE members). */
+import type { AboutMeTexts } from './types';
+
+export const nl: AboutMeTexts = {
+  openings: [
+    'Hoi! Ik woon in {city} en ben nieuw hier.',
+    'Hallo vanuit {city}!',
+    'Leuk dat je even op mijn profiel kijkt.',
+    'Ik woon al bijna mijn hele leven in {city} en ben er nog steeds dol op.',
+    'Een paar jaar geleden ben ik naar {city} verhuisd en ik voel me hier helemaal thuis.',
+    'Over mezelf schrijven vind ik lastig, maar ik doe een poging.',
+    'Even voorstellen: ik woon in {city}, ben spontaan en lach graag.',
+  ],
+  interests: [
+    'In het weekend ben ik vaak te vinden op de markt of in het bos.',
+    'Ik kook graag voor vrienden, het liefst iets met veel te veel knoflook.',
+    'Livemuziek is echt mijn ding, van kleine jazzcafés tot grote festivals.',
+    'Ik hardloop een paar keer per week en train voor mijn eerste halve marathon.',
+    'Een goed boek, sterke koffie en een regenachtige zondag: meer heb ik niet nodig.',
+    'Ik probeer twee keer per jaar op reis te gaan; laatst nog een roadtrip langs de kust.',
+    'Op donderdagavond voetbal ik met een groep vrienden.',
+    'Tuinieren is mijn manier om na het werk tot rust te komen.',
+    'Ik ben een echte filmliefhebber en zit graag in het filmhuis.',
+    'Fietsen door de stad en nieuwe koffietentjes ontdekken vind ik heerlijk.',
+    'Sinds kort schilder ik en ik vind het leuk om ergens beginner in te zijn.',
+    'Spelletjesavonden met vrienden zijn het hoogtepunt van mijn week.',
+    'Ik ben graag buiten: wandelen, kamperen en zwemmen in de zee.',
+    'Ik werk in de zorg en doe dat met plezier, maar thuis laat ik het werk los.',
+  ],
+  personality: [
+    'Vrienden noemen me trouw, nieuwsgierig en een beetje eigenwijs.',
+    'Ik ben eerlijk, nuchter en neem mezelf niet te serieus.',
+    'Ik ben een ochtendmens, al geloven mijn vrienden dat nog steeds niet.',
+    'Vriendelijkheid, humor en een goed gesprek vind ik belangrijker dan small talk.',
+    'Ik ben vrij rustig, maar word heel enthousiast van de dingen waar ik van hou.',
+    'Ik ben een optimist en geloof dat de mooiste verhalen beginnen met een simpel hallo.',
+  ],
+  closings: [
+    'Ik zoek iemand om mee uit eten te gaan, mee te lachen en misschien meer.',
+    'Houd je van een goed gesprek? Stuur me dan een berichtje!',
+    'Zeg gerust hoi als je denkt dat het klikt.',
+    'Ik zoek iets echts, geen spelletjes.',
+    'Laten we beginnen met een kop koffie en kijken waar het heen gaat.',
+    'Vertel me in een berichtje wat jouw favoriete plek is.',
+    'Zin om samen iets te drinken en te kijken of het klikt?',
+  ],
+  lookingFor: [
+    'Iemand die lief en eerlijk is, met gevoel voor humor.',
+    'Een partner voor grote en kleine avonturen.',
+    'Een serieuze relatie met iemand die weet wat hij of zij wil.',
+    'Iemand om mee te lachen, te reizen en oud mee te worden.',
+    'Eerst vriendschap, en dan zien we wel.',
+    'Iemand die zowel van uitgaan als van gezellig thuis houdt.',
+  ],
+  idealDate: [
+    'Een lange wandeling, een goed gesprek en daarna ergens klein en gezellig eten.',
+    'Koffie in de ochtend en een wandeling langs het water.',
+    'Een picknick in het park met lekker eten en zonder telefoons.',
+    'Samen thuis koken, met muziek aan en een fles wijn.',
+    'Een concert of een comedyshow, en daarna nog iets drinken om erover na te praten.',
+    'Een dagje naar het strand, wat voor weer het ook is.',
+  ],
+};

@@ -1,0 +1,69 @@
+/** Sign-up rules (SPEC §5, §6) on top of the contract's shape checks; returns the new member id. */
+import type { FastifyInstance } from 'fastify';
+import type { SignupBody } from '../../src/api/contract';
+import { isSignupCsrfAcceptable } from '../lib/csrf';
+import { HttpError } from '../lib/http-error';
+import { hashPassword } from '../lib/passwords';
+
+/** SPEC §3: mailprovider 2 means Gmail (step 7 then offers a shortcut to it). */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+const MAILPROVIDER_GMAIL = 2;
+const MAILPROVIDER_OTHER = 0;
+
+/** Why an existing email blocks a sign-up, with the key the wizard shows (SPEC §8). */
+function existingAccountError(status: string): HttpError {
+  return status === 'deleted'
+    ? new HttpError(
+        409,
+        'A deleted account uses this email address',
+        'signup.deleted_account_exists',
+      )
+    : new HttpError(
+        409,
+        'An account with this email address exists',
+        'signup.existing_account_active',
+      );
+}
+
+/** Creates the member or throws an HttpError the wizard can show. */
+export async function signup(
+  app: FastifyInstance,
+  body: SignupBody,
+  userAgent: string | undefined,
+): Promise<number> {
+  const { site, repos } = app;
+  const mode = site.config.signups;
+  if (mode === 'off' || (mode === 'with_trafficsource' && !body.trafficsource)) {
+    throw new HttpError(403, 'Sign-ups are by invitation only', 'signup.invite_only');
+  }
+  if (body.name.toLowerCase() === body.email) {
+    throw new HttpError(400, 'Name must not be the email address', 'signup.name_equal_to_email');
+  }
+  if (!isSignupCsrfAcceptable(body.csrf, body.email, [body.n ?? undefined, userAgent])) {
+    throw new HttpError(
+      400,
+      'The sign-up form is out of date; reload the page',
+      'signup.csrf_mismatch',
+    );
+  }
+  const status = await repos.members.emailStatus(body.email);
+  if (status !== 'new') throw existingAccountError(status);
+
+  const country = body.country?.toUpperCase() ?? null;
+  const domain = body.email.slice(body.email.lastIndexOf('@') + 1);
+  const id = await repos.members.create({
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    name: body.name,
+    language: body.language ?? site.config.domain_language,
+    country: country && site.isAllowedCountry(country) ? country : null,
+    trafficsource: body.trafficsource ?? null,
+    referrer: body.referrer ?? null,
+    timezone: body.timezone ?? null,
+    mailprovider: GMAIL_DOMAINS.has(domain) ? MAILPROVIDER_GMAIL : MAILPROVIDER_OTHER,
+    now: Date.now(),
+  });
+  // A parallel sign-up with the same email won the race.
+  if (id === undefined) throw existingAccountError('active');
+  return id;
+}
