@@ -1,0 +1,42 @@
+/**
+ * What the sync worker, the service worker and the page tell each other about queued actions.
+ * Pure constants and types (no imports), compiled for the page, the worker and the service worker.
+ */
+
+/** Requests the service worker may queue while offline and replay exactly once. */
+export const QUEUEABLE = [
+  { method: 'POST', path: '/api/likes.php' },
+  { method: 'DELETE', path: '/api/likes.php' },
+  { method: 'POST', path: '/api/chat.php' },
+] as const;
+
+/** Marks a request as an action: its body carries `client_id` (and `client_seq` for likes). */
+export const ACTION_HEADER = 'x-client-action';
+/** The member the action belongs to; a queued entry is never replayed for another member. */
+export const MEMBER_HEADER = 'x-member-id';
+/** Set on the service worker's own 202 answer when it queued the request. */
+export const QUEUED_HEADER = 'x-queued';
+
+/** BroadcastChannel shared by pages, the sync worker and the service worker. */
+export const ACTIONS_CHANNEL = 'amora-actions';
+/** Background Sync tag of the replay. */
+export const SYNC_TAG = 'amora-actions';
+
+export type ActionKind = 'like' | 'unlike' | 'message';
+
+/** Messages on the actions channel. */
+export type ActionsMessage =
+  /** The service worker queued an action (network error, 5xx or 429). */
+  | { type: 'queued'; clientId: string; memberId: number }
+  /** A replay reached the server and it answered 2xx; `body` is the JSON answer. */
+  | { type: 'delivered'; clientId: string; memberId: number; status: number; body: unknown }
+  /** A replay got a final 4xx: the action will not be retried. */
+  | { type: 'failed'; clientId: string; memberId: number; status: number; body: unknown }
+  /** The session member changed (login, logout = null): entries of anyone else are dropped. */
+  | { type: 'session'; memberId: number | null }
+  /** Ask the service worker to replay now (page came online, app started). */
+  | { type: 'replay' };
+
+/** Messages the push service worker posts to pages (SPEC §7). */
+export const PUSH_MESSAGE = 'NEW_PUSH_MESSAGE';
+export const PUSH_CLICK = 'NEW_PUSH_CLICK';

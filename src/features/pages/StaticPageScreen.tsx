@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorPage } from '../../app/error/ErrorPage';
+import { NOT_FOUND_MESSAGE } from '../../app/error/page-error';
+import { PageTitle } from '../../app/PageTitle';
+import { useCurrentRoute } from '../../app/route-handle';
+import { useSession } from '../../app/session/session-context';
+import { currentLanguage } from '../../i18n/i18n';
+import { loadStaticPage, placeholderValues, type StaticPageDoc } from './page-content';
+import { StaticPageView } from './StaticPageView';
+
+interface Loaded {
+  page: string;
+  doc: StaticPageDoc | null;
+}
+
+/** `/pages/*`: the legal and help texts in the interface language. */
+export default function StaticPageScreen() {
+  const { i18n } = useTranslation();
+  const { settings } = useSession();
+  const page = (useCurrentRoute()?.name ?? '').replace(/^pages-/, '');
+  const lng = currentLanguage(i18n);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadStaticPage(lng, page)
+      .catch((error: unknown) => {
+        console.warn('Page text failed to load', error);
+        return null;
+      })
+      .then((doc) => live && setLoaded({ page, doc }));
+    return () => {
+      live = false;
+    };
+  }, [lng, page]);
+
+  // While another language loads, the current text stays; another page shows a blank page.
+  if (!loaded || loaded.page !== page) {
+    return <div className="container py-5 static-page-placeholder" aria-busy="true" />;
+  }
+  if (!loaded.doc) {
+    return (
+      <div className="container py-4">
+        <ErrorPage status={404} message={NOT_FOUND_MESSAGE} path={`/pages/${page}`} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <PageTitle title={loaded.doc.title} />
+      <StaticPageView doc={loaded.doc} lng={lng} values={placeholderValues(settings)} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+/** The interface languages of SPEC §9 and how each is named, tagged and remembered. */
+import { LANGUAGES, type Language } from '../api/contract';
+
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Cookie that remembers the chosen language (SPEC §9), kept for 365 days. */
+export const LANGUAGE_COOKIE = 'i18n_redirected';
+export const LANGUAGE_COOKIE_DAYS = 365;
+
+/** Full tags for `<html lang>` and Intl (SPEC §9). */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  en: 'en-US',
+  nl: 'nl-NL',
+  de: 'de-DE',
+  it: 'it-IT',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  pl: 'pl-PL',
+};
+
+/** Each language in its own words, for the switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  nl: 'Nederlands',
+  de: 'Deutsch',
+  it: 'Italiano',
+  fr: 'Français',
+  es: 'Español',
+  pl: 'Polski',
+};
+
+/** Narrows untrusted input (cookies, selects) to a supported language. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Maps any tag ("nl-BE", "de") to a supported language, else the fallback. */
+export function toLanguage(tag: string | null | undefined): Language {
+  const base = (tag ?? '').slice(0, 2).toLowerCase();
+  return isLanguage(base) ? base : FALLBACK_LANGUAGE;
+}

@@ -1,0 +1,26 @@
+/** Country names in the interface language from Intl.DisplayNames, so no name lists ship. */
+import { dateLocale } from './dates';
+
+const cache = new Map<string, Intl.DisplayNames | null>();
+
+function displayNames(lng: string): Intl.DisplayNames | null {
+  const tag = dateLocale(lng);
+  if (!cache.has(tag)) {
+    try {
+      cache.set(tag, new Intl.DisplayNames([tag], { type: 'region' }));
+    } catch {
+      cache.set(tag, null);
+    }
+  }
+  return cache.get(tag) ?? null;
+}
+
+/** "NL" → "Netherlands" / "Nederland"; unknown codes come back as given. */
+export function countryName(code: string | null | undefined, lng: string): string {
+  if (!code) return '';
+  try {
+    return displayNames(lng)?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

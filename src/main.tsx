@@ -1,0 +1,36 @@
+/** Boot: styles, session fetch, router and messages in parallel, then the first render. */
+import './styles/main.scss';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppErrorBoundary } from './app/error/AppErrorBoundary';
+import { SessionProvider } from './app/session/SessionProvider';
+import { createSessionStore } from './app/session/session-store';
+import { applyDevQuery } from './app/template/template-prefs';
+import { TemplateProvider } from './app/template/TemplateProvider';
+import { createI18n } from './i18n/i18n';
+import { createRoutes } from './routes';
+
+async function boot(): Promise<void> {
+  applyDevQuery(location.search);
+  const session = createSessionStore();
+  void session.refresh();
+  const router = createBrowserRouter(createRoutes(session));
+  await createI18n();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html lacks #root');
+  createRoot(root).render(
+    <StrictMode>
+      <SessionProvider store={session}>
+        <TemplateProvider>
+          <AppErrorBoundary>
+            <RouterProvider router={router} />
+          </AppErrorBoundary>
+        </TemplateProvider>
+      </SessionProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

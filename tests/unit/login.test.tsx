@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupI18n } from './helpers/i18n';
+import { demoUser, renderApp } from './helpers/render-app';
+
+beforeAll(() => setupI18n());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login screen', () => {
+  it('explains invalid input with the SPEC messages before calling the server', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/login');
+    await fillAndSubmit('not-an-email', '');
+    expect(await screen.findByText('Value is not a valid email address')).toBeTruthy();
+    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a clear message for wrong credentials', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(
+          json(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid login' }),
+        ),
+    );
+    renderApp('/login');
+    await fillAndSubmit('demo@example.com', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That email address and password do not match. Please try again.',
+    );
+  });
+
+  it('goes back to the return path after logging in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(json(200, { user: demoUser() })),
+    );
+    const app = renderApp('/login?redirect=%2Fchats');
+    await fillAndSubmit('demo@example.com', 'amora-demo-2026');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chats'));
+    expect(app.session.getState().user?.email).toBe('demo@example.com');
+  });
+
+  it('links to password reset and sign-up', async () => {
+    renderApp('/login');
+    expect((await screen.findByText('Forgot your password?')).getAttribute('href')).toBe(
+      '/reset-password',
+    );
+    expect(screen.getByText('Sign up for free').getAttribute('href')).toBe('/signup');
+  });
+});
