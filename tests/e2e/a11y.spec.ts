@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, login } from './helpers';
+
+const PUBLIC_SCREENS = [
+  '/',
+  '/login',
+  '/pages/terms',
+  '/pages/faq',
+  '/no-such-page',
+  '/_dev/dialogs',
+];
+const MEMBER_SCREENS = ['/members', '/', '/no-such-page'];
+
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`);
+}
+
+test('public screens have no axe violations on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const found: string[] = [];
+  for (const path of PUBLIC_SCREENS) found.push(...(await violations(page, path)));
+  expect(found).toEqual([]);
+  await context.close();
+});
+
+test('member screens have no axe violations on a desktop', async ({ page }) => {
+  await login(page, DEMO);
+  const found: string[] = [];
+  for (const path of MEMBER_SCREENS) found.push(...(await violations(page, path)));
+  expect(found).toEqual([]);
+});
