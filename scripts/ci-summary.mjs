@@ -20,9 +20,14 @@ for (const file of readdirSync(dir).sort()) {
   if (file.endsWith('.count')) add(file.replace(/\.count$/, ''), data.passed, data.failed);
   else if (file === 'e2e.json') {
     const s = data.stats ?? {};
-    add('e2e', (s.expected ?? 0) + (s.flaky ?? 0), (s.unexpected ?? 0) + (data.errors?.length ?? 0));
+    add(
+      'e2e',
+      (s.expected ?? 0) + (s.flaky ?? 0),
+      (s.unexpected ?? 0) + (data.errors?.length ?? 0),
+    );
   } else {
-    const failures = (data.numFailedTests ?? 0) + (data.success === false && !data.numFailedTests ? 1 : 0);
+    const failures =
+      (data.numFailedTests ?? 0) + (data.success === false && !data.numFailedTests ? 1 : 0);
     add(file.replace(/\.json$/, ''), data.numPassedTests ?? 0, failures);
   }
 }

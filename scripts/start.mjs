@@ -5,7 +5,16 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
-const SOURCES = ['src', 'sw', 'workers', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'sw',
+  'workers',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 /** Newest modification time below a path (files only). */
 function newest(path) {
@@ -19,7 +28,10 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((s) => newest(join(root, s))));
 if (sourcesAt > builtAt) {
   console.log('Building the client…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

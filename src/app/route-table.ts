@@ -233,25 +233,21 @@ export const ROUTES: RouteDef[] = [
     screen: 'transaction',
     valid: numericId('transactionId'),
   },
-  ...STATIC_PAGES.map(
-    (page): RouteDef => ({
-      name: `pages-${page}`,
-      path: `/pages/${page}`,
-      auth: 'public',
-      layout: 'default',
-      screen: 'staticPage',
-    }),
-  ),
-  ...LANDER_KINDS.map(
-    (kind): RouteDef => ({
-      name: `landers-${kind}-slug`,
-      path: `/landers/${kind}/:slug`,
-      auth: 'public',
-      layout: EMPTY_LAYOUT_LANDERS.has(kind) ? 'empty' : 'lander',
-      screen: 'lander',
-      valid: slug,
-    }),
-  ),
+  ...STATIC_PAGES.map((page): RouteDef => ({
+    name: `pages-${page}`,
+    path: `/pages/${page}`,
+    auth: 'public',
+    layout: 'default',
+    screen: 'staticPage',
+  })),
+  ...LANDER_KINDS.map((kind): RouteDef => ({
+    name: `landers-${kind}-slug`,
+    path: `/landers/${kind}/:slug`,
+    auth: 'public',
+    layout: EMPTY_LAYOUT_LANDERS.has(kind) ? 'empty' : 'lander',
+    screen: 'lander',
+    valid: slug,
+  })),
   { name: 'dev', path: '/_dev', auth: 'public', layout: 'default', screen: 'dev' },
   { name: 'dev-dialogs', path: '/_dev/dialogs', auth: 'public', layout: 'default', screen: 'dev' },
   { name: 'dev-top-nav', path: '/_dev/top-nav', auth: 'public', layout: 'default', screen: 'dev' },
@@ -318,14 +314,16 @@ export function routeByName(name: string): RouteDef | undefined {
 export function pathFor(name: string, params: Record<string, string | number> = {}): string {
   const route = routeByName(name);
   if (!route) throw new Error(`Unknown route name: ${name}`);
-  return route.path
-    .split('/')
-    .map((seg) => {
-      if (!seg.startsWith(':')) return seg;
-      const key = seg.replace(/^:|\?$/g, '');
-      const value = params[key];
-      return value === undefined ? '' : encodeURIComponent(String(value));
-    })
-    .join('/')
-    .replace(/\/+$/, '') || '/';
+  return (
+    route.path
+      .split('/')
+      .map((seg) => {
+        if (!seg.startsWith(':')) return seg;
+        const key = seg.replace(/^:|\?$/g, '');
+        const value = params[key];
+        return value === undefined ? '' : encodeURIComponent(String(value));
+      })
+      .join('/')
+      .replace(/\/+$/, '') || '/'
+  );
 }

@@ -29,10 +29,10 @@ for (const part of PARTS.filter((p) => wanted.length === 0 || wanted.includes(p.
     console.error(`bench: ${part.name} could not measure: ${(err as Error).message}`);
   }
 }
-const md = writeReport(
-  'bench/results',
-  results,
-  { date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}` },
-);
+const md = writeReport('bench/results', results, {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+});
 console.log(md);
 process.exit(failed ? 1 : 0);

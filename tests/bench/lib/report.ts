@@ -16,7 +16,11 @@ export interface Part {
 function table(rows: Row[]): string {
   const cols = Object.keys(rows[0] ?? {});
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  return [line(cols), line(cols.map(() => '---')), ...rows.map((r) => line(cols.map((c) => r[c] ?? '')))].join('\n');
+  return [
+    line(cols),
+    line(cols.map(() => '---')),
+    ...rows.map((r) => line(cols.map((c) => r[c] ?? ''))),
+  ].join('\n');
 }
 
 export function writeReport(dir: string, results: Record<string, PartResult>, meta: Row): string {
@@ -28,7 +32,14 @@ export function writeReport(dir: string, results: Record<string, PartResult>, me
     Object.entries(meta)
       .map(([k, v]) => `- ${k}: ${v}`)
       .join('\n'),
-    ...Object.entries(results).flatMap(([name, r]) => ['', `## ${name}`, '', r.note, '', table(r.rows)]),
+    ...Object.entries(results).flatMap(([name, r]) => [
+      '',
+      `## ${name}`,
+      '',
+      r.note,
+      '',
+      table(r.rows),
+    ]),
     '',
   ].join('\n');
   writeFileSync(`${dir}/latest.md`, md);

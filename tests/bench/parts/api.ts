@@ -42,25 +42,41 @@ export const apiPart: Part = {
     const members = opts.members;
     const dataDir = tempDir('api');
     const seedStart = Date.now();
-    await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--members', String(members)], {
-      DATA_DIR: dataDir,
-    });
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/seed/cli.ts', '--members', String(members)],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
     const seedSeconds = (Date.now() - seedStart) / 1000;
 
     const server = await startServer(dataDir);
     const barePort = await freePort();
-    const bare = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/lib/bare-server.ts', String(barePort)], {
-      stdio: 'ignore',
-    });
+    const bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/bench/lib/bare-server.ts', String(barePort)],
+      {
+        stdio: 'ignore',
+      },
+    );
     try {
       await waitForHttp(`http://127.0.0.1:${barePort}/`);
       const cookie = await login(server.url);
-      const userBody = await (await fetch(`${server.url}/api/user.php`, { headers: { cookie } })).text();
+      const userBody = await (
+        await fetch(`${server.url}/api/user.php`, { headers: { cookie } })
+      ).text();
       bare.kill();
       await new Promise((r) => bare.once('exit', r));
       const sizedBare = spawn(
         process.execPath,
-        ['--import', 'tsx', 'tests/bench/lib/bare-server.ts', String(barePort), String(userBody.length)],
+        [
+          '--import',
+          'tsx',
+          'tests/bench/lib/bare-server.ts',
+          String(barePort),
+          String(userBody.length),
+        ],
         { stdio: 'ignore' },
       );
       try {
@@ -84,8 +100,11 @@ export const apiPart: Part = {
           'ratio to bare': +(f.reqPerSec / base).toFixed(2),
           'errors + non-2xx': f.errors + f.non2xx,
         }));
-        const failed = rows.filter((r) => r['errors + non-2xx'] > 0 && r.measurement !== 'bare node:http JSON');
-        if (failed.length) throw new Error(`requests failed during the run: ${JSON.stringify(failed)}`);
+        const failed = rows.filter(
+          (r) => r['errors + non-2xx'] > 0 && r.measurement !== 'bare node:http JSON',
+        );
+        if (failed.length)
+          throw new Error(`requests failed during the run: ${JSON.stringify(failed)}`);
         return {
           note: `${members.toLocaleString('en')} seeded members (seeded in ${seedSeconds.toFixed(0)} s); 10 connections, median of 3 × 5 s runs, interleaved.`,
           rows,
