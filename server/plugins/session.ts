@@ -10,6 +10,11 @@ import { unencapsulated } from './unencapsulated';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'amora_sid';
+/**
+ * A readable companion of the session cookie, holding no secret: it lets the page skip the user call
+ * (and its 403) for visitors who have no session at all.
+ */
+export const SESSION_HINT_COOKIE = 'amora_in';
 /** Session lifetime from the last extension (30 days, like the SPEC's preference cookie). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extending a session costs a write, so it happens at most this often per session. */
@@ -57,14 +62,27 @@ export async function startSession(
     userAgent: request.headers['user-agent'] ?? null,
   });
   request.member = { id: memberId, tokenHash };
+  setSessionCookies(reply, app, token);
+}
+
+function setSessionCookies(reply: FastifyReply, app: FastifyInstance, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, SESSION_TTL_MS));
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    ...cookieOptions(app, SESSION_TTL_MS),
+    httpOnly: false,
+  });
+}
+
+function clearSessionCookies(reply: FastifyReply, app: FastifyInstance): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(app, 0));
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions(app, 0), httpOnly: false });
 }
 
 /** Ends the current session, if any, and clears the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.member) await request.server.repos.sessions.delete(request.member.tokenHash);
   request.member = null;
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server, 0));
+  clearSessionCookies(reply, request.server);
 }
 
 /** The logged-in member, or a 403 that makes the client clear its user (SPEC §8). */
@@ -84,12 +102,15 @@ export default unencapsulated('session', async (app: FastifyInstance) => {
     const tokenHash = sha256Hex(token);
     const now = Date.now();
     const session = await app.repos.sessions.findActive(tokenHash, now);
-    if (!session) return;
+    if (!session) {
+      clearSessionCookies(reply, app);
+      return;
+    }
     request.member = { id: session.memberId, tokenHash };
     if (now - session.lastSeenAt > SLIDE_AFTER_MS) {
       await app.repos.sessions.extend(tokenHash, now, now + SESSION_TTL_MS);
       await app.repos.members.touch(session.memberId, now);
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions(app, SESSION_TTL_MS));
+      setSessionCookies(reply, app, token);
     }
   });
 });

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { I18nParams, LANGUAGES, type Language } from '../../src/api/contract';
 import { matchRoute } from '../../src/app/route-table';
+import { pageLanguage, withMessagesPreload } from '../lib/page-language';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
 
@@ -31,13 +32,13 @@ export function clientCacheControl(relativePath: string): string {
 }
 
 /** index.html, re-read when a new build replaces it. */
-function indexReader(clientDir: string): () => Buffer | null {
+function indexReader(clientDir: string): () => string | null {
   const file = join(clientDir, 'index.html');
-  let cached: { mtimeMs: number; html: Buffer } | null = null;
+  let cached: { mtimeMs: number; html: string } | null = null;
   return () => {
     if (!existsSync(file)) return null;
     const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file) };
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
     return cached.html;
   };
 }
@@ -90,17 +91,20 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
   const readIndex = indexReader(clientDir);
   /** The app shell for a page path: 200 for a known route, 404 otherwise, 503 without a build. */
   const servePage = (path: string, reply: FastifyReply) => {
-    const html = readIndex();
-    if (!html) {
+    const shell = readIndex();
+    if (!shell) {
       return reply
         .code(503)
         .send(apiError(503, 'The client is not built yet: run `npm run build`, then reload.'));
     }
+    const { cookies, headers } = reply.request;
+    const language = pageLanguage(cookies, headers['accept-language']);
     return reply
       .code(matchRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(withMessagesPreload(shell, language));
   };
 
   // The file server would answer the root folder itself with 403; the root is the home page.

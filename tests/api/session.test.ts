@@ -1,7 +1,7 @@
 /** GET /api/user.php, POST /api/login.php and GET /api/logout.php: the session life cycle. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponse } from '../../src/api/contract';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../server/plugins/session';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '../../server/plugins/session';
 import { as, insertMember, login, PASSWORD } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
@@ -31,7 +31,10 @@ for (const engine of ENGINES) {
     });
 
     it('GET /api/user.php is 403 for an unknown or oversized cookie', async () => {
-      expect((await getUser('not-a-session')).statusCode).toBe(403);
+      const stale = await getUser('not-a-session');
+      expect(stale.statusCode).toBe(403);
+      // A stale session clears both cookies, so the page stops asking.
+      expect(stale.cookies.find((c) => c.name === SESSION_HINT_COOKIE)?.value).toBe('');
       expect((await getUser('x'.repeat(5000))).statusCode).toBe(403);
     });
 
@@ -52,6 +55,10 @@ for (const engine of ENGINES) {
       expect(user.profile).toMatchObject({ name: 'Lisa', country: 'DE' });
       const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      // The readable hint carries no secret, only that a session exists.
+      const hint = res.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+      expect(hint).toMatchObject({ value: '1', sameSite: 'Lax' });
+      expect(hint?.httpOnly).toBeFalsy();
       const me = await getUser(cookie?.value);
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ user: { id } });
@@ -178,6 +185,7 @@ for (const engine of ENGINES) {
       expect(res.body).toBe('done');
       const cleared = res.cookies.find((c) => c.name === SESSION_COOKIE);
       expect(cleared?.value).toBe('');
+      expect(res.cookies.find((c) => c.name === SESSION_HINT_COOKIE)?.value).toBe('');
       expect((await getUser(cookie)).statusCode).toBe(403);
     });
 

@@ -8,6 +8,12 @@ import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const INLINE = 'window.__boot=1;';
 const INDEX = `<!doctype html><html><head><script>${INLINE}</script></head><body><div id="root"></div></body></html>`;
+/** The shell as served: with a preload of the messages in the page's language. */
+const served = (lng: string) =>
+  INDEX.replace(
+    '</head>',
+    `<link rel="preload" href="/_i18n/${lng}/messages.json" as="fetch" crossorigin="anonymous"></head>`,
+  );
 const MESSAGES = JSON.stringify({ signup: { title: 'Sign up' } });
 
 /** A minimal dist/client and locales folder. */
@@ -56,7 +62,19 @@ for (const engine of ENGINES) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toBe(served('en'));
+    });
+
+    it.each([
+      [{ cookie: 'i18n_redirected=pl' }, 'pl'],
+      [{ cookie: 'i18n_redirected=xx', 'accept-language': 'fr-CH, de;q=0.9' }, 'fr'],
+      [{ 'accept-language': 'ja, nl;q=0.5, de;q=0.8' }, 'de'],
+      [{ 'accept-language': 'ja, zh;q=0.5' }, 'en'],
+      [{ 'accept-language': 'q=;;,' }, 'en'],
+    ])('preloads the messages of the page language (%o → %s)', async (headers, lng) => {
+      const res = await get('/', headers);
+      expect(res.body).toBe(served(lng));
+      expect(res.headers.vary).toContain('Accept-Language');
     });
 
     it.each(['/nope', '/members/0', '/members/abc', '/pages/unknown', '/likes/everyone'])(
@@ -64,7 +82,7 @@ for (const engine of ENGINES) {
       async (path) => {
         const res = await get(path);
         expect(res.statusCode).toBe(404);
-        expect(res.body).toBe(INDEX);
+        expect(res.body).toBe(served('en'));
       },
     );
 

@@ -12,6 +12,7 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
     fetchUser: async () => demoUser(),
     fetchSettings: async () => demoSettings(),
     logout: async () => 'done',
+    mayHaveSession: () => true,
     ...overrides,
   };
 }
@@ -33,6 +34,14 @@ describe('session store', () => {
       settings: { name: 'Amora' },
     });
     await expect(store.settled()).resolves.toMatchObject({ status: 'ready' });
+  });
+
+  it('skips the user call when there is no session cookie at all', async () => {
+    const fetchUser = vi.fn(async () => demoUser());
+    const store = createSessionStore(api({ fetchUser, mayHaveSession: () => false }));
+    await store.refresh();
+    expect(fetchUser).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ status: 'ready', user: null });
   });
 
   it('treats a 403 on the user call as logged out', async () => {

@@ -35,12 +35,15 @@ export interface SessionApi {
   fetchUser: () => Promise<User>;
   fetchSettings: () => Promise<Settings>;
   logout: () => Promise<unknown>;
+  /** False when the server's readable session hint cookie is absent. */
+  mayHaveSession: () => boolean;
 }
 
 const defaultApi: SessionApi = {
   fetchUser: async () => (await call('user')).user,
   fetchSettings: () => call('settings'),
   logout: () => call('logout'),
+  mayHaveSession: () => /(?:^|;\s*)amora_in=/.test(document.cookie),
 };
 
 /** A fresh store; main.tsx makes one per page load, tests one per case. */
@@ -57,6 +60,11 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
   };
 
   const refreshUser = async () => {
+    if (!api.mayHaveSession()) {
+      // No session cookie at all: the answer would be a 403, so spare the request.
+      set({ user: null, status: 'ready' });
+      return;
+    }
     try {
       const user = await api.fetchUser();
       set({ user, status: 'ready' });

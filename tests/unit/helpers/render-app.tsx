@@ -29,6 +29,7 @@ export function renderApp(path: string, options: AppOptions = {}) {
       }),
     fetchSettings: async () => options.settings ?? demoSettings(),
     logout: async () => 'done',
+    mayHaveSession: () => true,
   };
   const session = createSessionStore(api);
   void session.refresh();
