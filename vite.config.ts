@@ -1,10 +1,54 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Service workers (sw/README.md): /sw.js with the precache manifest injected, and /sw-push.js.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false, // src/bridges/sw-bridge.ts registers /sw.js?v=2 itself
+      manifest: false, // public/manifest.webmanifest is the manifest
+      injectManifest: {
+        rollupFormat: 'iife', // a classic script: no module workers needed
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['sw-push.js'],
+        buildPlugins: {
+          vite: [
+            {
+              // The push-only worker: a second classic script built beside sw.js.
+              name: 'amora-sw-push',
+              apply: 'build',
+              async closeBundle() {
+                await build({
+                  configFile: false,
+                  publicDir: false,
+                  logLevel: 'warn',
+                  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+                  build: {
+                    outDir: 'dist/client',
+                    emptyOutDir: false,
+                    sourcemap: true,
+                    lib: {
+                      entry: 'sw/push.ts',
+                      formats: ['iife'],
+                      name: 'amoraPush',
+                      fileName: () => 'sw-push.js',
+                    },
+                  },
+                });
+              },
+            },
+          ],
+        },
+      },
+    }),
+  ],
   css: {
     preprocessorOptions: {
       scss: {

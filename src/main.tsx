@@ -8,12 +8,23 @@ import { SessionProvider } from './app/session/SessionProvider';
 import { createSessionStore } from './app/session/session-store';
 import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
+import { getSwBridge, startSwBridge } from './bridges/sw-bridge';
 import { createI18n } from './i18n/i18n';
 import { createRoutes } from './routes';
 
 async function boot(): Promise<void> {
   applyDevQuery(location.search);
   const session = createSessionStore();
+  startSwBridge();
+  // The service worker replays queued actions only for the member it was last told about.
+  let toldMember: number | null | undefined;
+  session.subscribe(() => {
+    const { status, user } = session.getState();
+    const member = user?.id ?? null;
+    if (status !== 'ready' || member === toldMember) return;
+    toldMember = member;
+    getSwBridge().setSession(member);
+  });
   void session.refresh();
   const router = createBrowserRouter(createRoutes(session));
   await createI18n();

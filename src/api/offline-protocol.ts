@@ -40,3 +40,27 @@ export type ActionsMessage =
 /** Messages the push service worker posts to pages (SPEC §7). */
 export const PUSH_MESSAGE = 'NEW_PUSH_MESSAGE';
 export const PUSH_CLICK = 'NEW_PUSH_CLICK';
+
+/**
+ * Messages a page posts to the service worker (postMessage wakes a stopped worker; the channel does
+ * not). SKIP_WAITING: the user chose to refresh, so the waiting worker takes over now.
+ */
+export type SwInboundMessage =
+  { type: 'SKIP_WAITING' } | Extract<ActionsMessage, { type: 'session' | 'replay' }>;
+
+/** JSON body of a web push (the server sends it; both service workers read it). */
+export interface PushPayload {
+  /** `read` closes the notifications with `tag` (read on another device); anything else shows one. */
+  type?: 'message' | 'like' | 'read';
+  title?: string;
+  body?: string;
+  /** One tag per conversation, so a newer notification replaces the older one. */
+  tag?: string;
+  /** Same-origin path a click opens, e.g. `/chats/12`. */
+  url?: string;
+}
+
+/** What the service worker posts to every window about pushes (SPEC §7). */
+export type PushPageMessage =
+  | { type: typeof PUSH_MESSAGE; payload: PushPayload }
+  | { type: typeof PUSH_CLICK; payload: PushPayload };

@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { authDecision } from './auth-redirect';
+import { InstallPrompt } from './install/InstallPrompt';
 import { LoadingBar } from './loading-bar/LoadingBar';
 import { pageWrapperClasses } from './page-wrapper';
 import { useCurrentRoute } from './route-handle';
 import { useSession } from './session/session-context';
 import { useTemplate } from './template/template-context';
 import { ToastHost } from './toasts/ToastHost';
+import { UpdateBanner } from './update/UpdateBanner';
 
 const DevPanel = lazy(() => import('./dev/DevPanel'));
 
@@ -38,6 +40,8 @@ export function RootLayout() {
       <LoadingBar />
       {decision?.type === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />}
       <ToastHost />
+      <UpdateBanner />
+      <InstallPrompt />
       {config.isDevPanelOpen && (
         <Suspense fallback={null}>
           <DevPanel />

@@ -1,0 +1,51 @@
+/** Binds the push handlers to a service worker's `push` and `notificationclick` events. */
+import type { PushPageMessage } from '../../src/api/offline-protocol';
+import { handleNotificationClick, handlePush, type PushClient, type PushEnv } from './logic';
+
+/** A push body: JSON when it parses, else its text. */
+function readPushData(event: PushEvent): unknown {
+  if (!event.data) return {};
+  try {
+    return event.data.json() as unknown;
+  } catch {
+    return event.data.text();
+  }
+}
+
+function asPushClient(client: WindowClient): PushClient {
+  return {
+    url: client.url,
+    postMessage: (message: PushPageMessage) => client.postMessage(message),
+    focus: () => client.focus(),
+    navigate: async (url) => {
+      const next = await client.navigate(url);
+      return next ? asPushClient(next) : null;
+    },
+  };
+}
+
+/** Registers the handlers on `scope` (the app worker and the push-only worker both call this). */
+export function installPushHandlers(scope: ServiceWorkerGlobalScope): void {
+  const env: PushEnv = {
+    origin: scope.location.origin,
+    showNotification: (title, options) => scope.registration.showNotification(title, options),
+    getNotifications: (filter) => scope.registration.getNotifications(filter),
+    windowClients: async () =>
+      (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).map(
+        asPushClient,
+      ),
+    openWindow: async (url) => {
+      const client = await scope.clients.openWindow(url);
+      return client ? asPushClient(client) : null;
+    },
+  };
+
+  scope.addEventListener('push', (event) => {
+    event.waitUntil(handlePush(readPushData(event), env));
+  });
+
+  scope.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    event.waitUntil(handleNotificationClick(event.notification.data, env));
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * The action queue (DESIGN §6): the service worker sends likes, unlikes and messages itself, keeps
+ * the ones that could not be delivered and replays them in order, exactly once per client id on
+ * the server, never under another member's session. Pure logic: fetch, clock and store are injected.
+ */
+import type { ActionsMessage } from '../../src/api/offline-protocol';
+import { nextAttemptAt } from './backoff';
+import { captureAction, queuedResponse, readJson, toRequest, type CapturedAction } from './capture';
+import { classify } from './classify';
+import type { QueuedAction, QueueStore } from './types';
+
+export interface ActionQueueDeps {
+  store: QueueStore;
+  fetch: (request: Request) => Promise<Response>;
+  /** Posts on the actions channel (the sync worker reconciles Dexie from these). */
+  post: (message: ActionsMessage) => void;
+  now?: () => number;
+  random?: () => number;
+  /** Called after every change with the earliest time a waiting entry may be tried (null: none). */
+  onWaiting?: (wakeAt: number | null) => void;
+}
+
+export interface ReplayOptions {
+  /** The page reports connectivity: entries that failed on a network error skip their backoff. */
+  eager?: boolean;
+}
+
+export interface ReplayResult {
+  delivered: number;
+  failed: number;
+  retried: number;
+  /** Entries of the session member still queued after the round. */
+  waiting: number;
+  /** Earliest time one of them may be tried again; null when none waits. */
+  wakeAt: number | null;
+}
+
+export class ActionQueue {
+  private readonly now: () => number;
+  private readonly random: () => number;
+  /** Memory copy of the session member, changed synchronously so an in-flight round sees it at once. */
+  private session: number | null | undefined;
+  private sessionLoaded = false;
+  /** Rounds run one after another; triggers arriving before a round starts share it. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private pending: Promise<ReplayResult> | null = null;
+  private pendingEager = false;
+
+  constructor(private readonly deps: ActionQueueDeps) {
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  /** Sends a page's action; on network error, 5xx or 429 keeps it and answers 202 queued. */
+  async handle(request: Request): Promise<Response> {
+    const captured = await captureAction(request);
+    if (!captured) return this.deps.fetch(request); // no member or client id: cannot be replayed safely
+    // Older entries of this member still wait: going first would break the order of messages.
+    const all = await this.deps.store.all();
+    if (all.some((a) => a.memberId === captured.memberId)) {
+      return this.enqueue(captured, 0, null, this.now());
+    }
+    let response: Response;
+    try {
+      response = await this.deps.fetch(request);
+    } catch {
+      return this.enqueue(captured, 1, null, nextAttemptAt(1, null, this.now(), this.random));
+    }
+    if (classify(response.status) !== 'retry') return response;
+    const retryAfter = response.headers.get('retry-after');
+    return this.enqueue(
+      captured,
+      1,
+      response.status,
+      nextAttemptAt(1, retryAfter, this.now(), this.random),
+    );
+  }
+
+  /** Replays what may be tried now; concurrent calls are serialised and merged. */
+  replay(options: ReplayOptions = {}): Promise<ReplayResult> {
+    this.pendingEager ||= options.eager === true;
+    if (this.pending) return this.pending;
+    const run = this.chain.then(() => {
+      const eager = this.pendingEager;
+      this.pending = null;
+      this.pendingEager = false;
+      return this.round(eager);
+    });
+    this.pending = run;
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Records the session member (null: logged out) and drops every entry of anyone else. */
+  setSession(memberId: number | null): Promise<{ previous: number | null | undefined }> {
+    const known = this.sessionLoaded;
+    const before = this.session;
+    // Synchronously, so a round already sending sees the change before its next entry.
+    this.session = memberId;
+    this.sessionLoaded = true;
+    return (async () => {
+      const previous = known ? before : await this.deps.store.getSession();
+      await this.deps.store.setSession(memberId);
+      this.deps.onWaiting?.(wakeAt(await this.deps.store.all(), memberId));
+      return { previous };
+    })();
+  }
+
+  /** The member of the last session message, loaded from the store after a worker restart. */
+  async currentSession(): Promise<number | null | undefined> {
+    if (!this.sessionLoaded) {
+      const stored = await this.deps.store.getSession();
+      if (!this.sessionLoaded) this.session = stored;
+      this.sessionLoaded = true;
+    }
+    return this.session;
+  }
+
+  private async enqueue(
+    captured: CapturedAction,
+    attempts: number,
+    lastStatus: number | null,
+    at: number,
+  ): Promise<Response> {
+    const now = this.now();
+    await this.deps.store.add({
+      ...captured,
+      enqueuedAt: now,
+      attempts,
+      lastStatus,
+      nextAttemptAt: at,
+    });
+    this.deps.post({ type: 'queued', clientId: captured.clientId, memberId: captured.memberId });
+    const session = await this.currentSession();
+    this.deps.onWaiting?.(wakeAt(await this.deps.store.all(), session));
+    return queuedResponse();
+  }
+
+  private async round(eager: boolean): Promise<ReplayResult> {
+    const result: ReplayResult = { delivered: 0, failed: 0, retried: 0, waiting: 0, wakeAt: null };
+    await this.currentSession();
+    const blocked = new Set<number>();
+    for (const action of await this.deps.store.all()) {
+      // Read the memory copy per entry: a logout during the round stops it at once.
+      if (action.memberId !== this.session || blocked.has(action.memberId)) continue;
+      const due = action.nextAttemptAt <= this.now() || (eager && action.lastStatus === null);
+      if (!due) {
+        blocked.add(action.memberId); // later entries of this member wait behind it
+        continue;
+      }
+      const outcome = await this.send(action);
+      if (outcome === 'retry') {
+        blocked.add(action.memberId); // keep the order: this member's round stops here
+        result.retried += 1;
+      } else {
+        result[outcome] += 1;
+      }
+    }
+    const left = (await this.deps.store.all()).filter((a) => a.memberId === this.session);
+    result.waiting = left.length;
+    result.wakeAt = wakeAt(left, this.session);
+    this.deps.onWaiting?.(result.wakeAt);
+    return result;
+  }
+
+  private async send(action: QueuedAction): Promise<'delivered' | 'failed' | 'retry'> {
+    let response: Response;
+    try {
+      response = await this.deps.fetch(toRequest(action));
+    } catch {
+      return this.retry(action, null, null); // lost on the way there or back: the server dedupes
+    }
+    const outcome = classify(response.status);
+    if (outcome === 'retry') {
+      return this.retry(action, response.status, response.headers.get('retry-after'));
+    }
+    const body = await readJson(response);
+    await this.deps.store.remove(action.id);
+    const { clientId, memberId } = action;
+    this.deps.post({ type: outcome, clientId, memberId, status: response.status, body });
+    return outcome;
+  }
+
+  private async retry(
+    action: QueuedAction,
+    status: number | null,
+    retryAfter: string | null,
+  ): Promise<'retry'> {
+    const attempts = action.attempts + 1;
+    const at = nextAttemptAt(attempts, retryAfter, this.now(), this.random);
+    await this.deps.store.update({ ...action, attempts, lastStatus: status, nextAttemptAt: at });
+    return 'retry';
+  }
+}
+
+/** Earliest next try among the session member's entries: the head of its FIFO decides. */
+export function wakeAt(actions: QueuedAction[], session: number | null | undefined): number | null {
+  const head = actions.find((a) => a.memberId === session);
+  return head ? head.nextAttemptAt : null;
+}

@@ -1,0 +1,40 @@
+/** Which requests the service worker caches, as plain predicates (tested without a worker). */
+
+/** Runtime cache names; precaching uses Workbox's own versioned name. */
+export const CACHE_NAMES = {
+  i18n: 'amora-i18n',
+  settings: 'amora-settings',
+  uploads: 'amora-uploads',
+  /** Looked up for navigations but never written: the shell fallback comes from the precache. */
+  pages: 'amora-pages',
+} as const;
+
+/** Navigations here reach the server as they are: never answered with the app shell. */
+export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/uploads\//, /^\/_i18n\//];
+
+/** How long a navigation may take before the precached shell is shown instead. */
+export const NAVIGATION_TIMEOUT_SECONDS = 3;
+/** Locale messages live a day (SPEC §9 message cache lifetime). */
+export const I18N_MAX_AGE_SECONDS = 24 * 60 * 60;
+export const UPLOADS_MAX_ENTRIES = 300;
+export const UPLOADS_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** True for a navigation the app shell may answer. */
+export function isAppNavigation(url: URL): boolean {
+  return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(url.pathname));
+}
+
+/** `/_i18n/{lng}/messages.json` of this origin. */
+export function isLocaleMessages(url: URL, origin: string): boolean {
+  return url.origin === origin && /^\/_i18n\/[A-Za-z-]{2,5}\/messages\.json$/.test(url.pathname);
+}
+
+/** `GET /api/settings.php`: the one API answer the worker caches (site settings, not personal). */
+export function isSettings(url: URL, origin: string): boolean {
+  return url.origin === origin && url.pathname === '/api/settings.php';
+}
+
+/** Same-origin uploaded photos; another origin's would be opaque and cost quota blindly. */
+export function isUpload(url: URL, origin: string): boolean {
+  return url.origin === origin && url.pathname.startsWith('/uploads/');
+}

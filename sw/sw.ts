@@ -1,0 +1,57 @@
+/**
+ * The app's service worker, served as /sw.js (SPEC §7): precached shell, runtime caches, the action
+ * queue, push, and updates that wait for the user (DESIGN §6). See sw/README.md.
+ */
+import { cacheNames } from 'workbox-core';
+import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import type { SwInboundMessage } from '../src/api/offline-protocol';
+import { outdatedPrecaches } from './precache-cleanup';
+import { installPushHandlers } from './push/install';
+import { installActionQueue } from './queue/install-queue';
+import { CACHE_NAMES } from './route-rules';
+import { registerRuntimeRoutes } from './routes';
+
+declare let self: ServiceWorkerGlobalScope & {
+  /** Replaced at build time by the precache manifest (vite-plugin-pwa injectManifest). */
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+};
+
+const precache = new PrecacheController();
+precache.addToCacheList(self.__WB_MANIFEST);
+
+// Route order matters: actions first, navigations (network first) before the precache route.
+const { kick } = installActionQueue(self, {
+  // Another member's photos must not stay on a shared device (DESIGN §3).
+  onMemberChange: async (previous) => {
+    if (typeof previous === 'number') await caches.delete(CACHE_NAMES.uploads);
+  },
+});
+registerRuntimeRoutes(precache, self.location.origin);
+registerRoute(new PrecacheRoute(precache, { directoryIndex: '' }));
+installPushHandlers(self);
+
+// No skipWaiting here: the new worker waits until the page posts SKIP_WAITING on the user's click.
+self.addEventListener('install', (event) => event.waitUntil(precache.install(event)));
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      await self.clients.claim();
+      // Only now, with every client on this worker, may the previous version's files go.
+      await precache.activate(event);
+      const stale = outdatedPrecaches(
+        await caches.keys(),
+        cacheNames.precache,
+        self.registration.scope,
+      );
+      await Promise.all(stale.map((name) => caches.delete(name)));
+      await kick();
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const message = event.data as Partial<SwInboundMessage> | null;
+  if (message?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+});
