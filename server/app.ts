@@ -8,18 +8,26 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createSite, type Site } from './lib/site';
+import conditionalGetPlugin from './plugins/conditional-get';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin, { apiError } from './plugins/errors';
+import gracefulClosePlugin from './plugins/graceful-close';
 import jsonBodyPlugin from './plugins/json-body';
 import rateLimitPlugin from './plugins/rate-limit';
+import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import chatsRoute from './routes/chats';
 import companyInfoRoute from './routes/companyinfo';
+import devRoute from './routes/dev';
+import eventsRoute from './routes/events';
 import healthRoute from './routes/health';
+import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
 import logoutRoute from './routes/logout';
+import pageHiddenRoute from './routes/page-hidden';
 import profileFieldsRoute from './routes/profile-fields';
 import regionsRoute from './routes/regions';
 import searchRoute from './routes/search';
@@ -69,12 +77,15 @@ export async function buildApp(
   app.decorate('site', createSite(config.site));
 
   await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(dbPlugin, { database: opts.database });
   await app.register(sessionPlugin);
+  await app.register(conditionalGetPlugin);
+  await app.register(realtimePlugin);
   await app.register(docsPlugin);
 
   for (const route of [
@@ -88,6 +99,11 @@ export async function buildApp(
     profileFieldsRoute,
     regionsRoute,
     companyInfoRoute,
+    likesRoutes,
+    chatsRoute,
+    eventsRoute,
+    pageHiddenRoute,
+    devRoute,
   ]) {
     await app.register(route);
   }

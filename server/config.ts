@@ -83,6 +83,8 @@ export interface AppConfig {
   /** PostgreSQL schema (search_path); the API tests isolate each file in one. */
   dbSchema?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  redisPrefix: string;
   smtpUrl?: string;
   dataDir: string;
   /** Public address, e.g. https://amora.example; decides Secure cookies and the Origin check. */
@@ -96,7 +98,14 @@ export interface AppConfig {
   localesDir: string;
   site: SiteConfig;
   rateLimits: RateLimits;
+  /** POST /api/dev.php (the developer panel's server actions) answers; never in production by default. */
+  devTools: boolean;
+  /** Comment line on every open event stream this often, so proxies keep idle streams open. */
+  sseHeartbeatMs: number;
 }
+
+/** SSE heartbeat: under the 30 to 60 s idle timeouts common in proxies and load balancers. */
+export const SSE_HEARTBEAT_MS = 25_000;
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -120,6 +129,13 @@ export const Env = z.object({
       .optional(),
   ),
   REDIS_URL: optionalString,
+  REDIS_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,50}$/, 'REDIS_PREFIX may hold letters, digits, : _ and -')
+      .default('amora-'),
+  ),
   SMTP_URL: optionalString,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -132,6 +148,7 @@ export const Env = z.object({
   SITE_CONFIG: optionalString,
   SIGNUPS: z.preprocess(emptyAsUndefined, SignupsMode.optional()),
   LOGGED_OUT_SEARCH: flag,
+  DEV_TOOLS: flag,
   /** Multiplies every rate limit; end-to-end and benchmark runs make many logins from one address. */
   RATE_LIMIT_SCALE: z.preprocess(
     emptyAsUndefined,
@@ -163,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     dataDir: resolve(e.DATA_DIR),
     baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
@@ -173,5 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     localesDir: resolve(ROOT_DIR, 'locales'),
     site,
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
+    devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
+    sseHeartbeatMs: SSE_HEARTBEAT_MS,
   };
 }

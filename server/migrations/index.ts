@@ -4,8 +4,10 @@
  */
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22-001-initial';
+import * as visibleMemberIndexes from './2026-11-22-002-visible-member-indexes';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
+  '2026-11-22-002-visible-member-indexes': visibleMemberIndexes,
 };

@@ -21,9 +21,13 @@ export default unencapsulated('docs', async (app: FastifyInstance) => {
       tags: [
         { name: 'account', description: 'Sign-up, login, the logged-in user' },
         { name: 'search', description: 'Member search' },
+        { name: 'likes', description: 'Likes given and received; exactly-once actions' },
+        { name: 'chats', description: 'Conversations' },
+        { name: 'live', description: 'Live events (Server-Sent Events)' },
         { name: 'site', description: 'Settings and static site data' },
         { name: 'i18n', description: 'Interface messages' },
         { name: 'ops', description: 'Operations' },
+        { name: 'dev', description: 'Developer tools (off in production)' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -14,7 +14,7 @@ export function routeLimit(max: number, timeWindow: number) {
 }
 
 export default unencapsulated('rate-limit', async (app: FastifyInstance) => {
-  const { rateLimits, redisUrl } = app.config;
+  const { rateLimits, redisUrl, redisPrefix } = app.config;
   const redis = redisUrl
     ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
     : undefined;
@@ -28,7 +28,7 @@ export default unencapsulated('rate-limit', async (app: FastifyInstance) => {
     global: true,
     max: rateLimits.global,
     timeWindow: 60_000,
-    ...(redis && { redis, nameSpace: 'amora-rl-', skipOnError: true }),
+    ...(redis && { redis, nameSpace: `${redisPrefix}rl-`, skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests, retry in ${context.after}`, 'error.too_many_requests'),
   });

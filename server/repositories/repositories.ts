@@ -1,7 +1,10 @@
 /** All repositories over one database, built once and shared by the routes. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { ChatsRepository } from './chats.repository';
+import { CreditsRepository } from './credits.repository';
 import { HealthRepository } from './health.repository';
+import { LikesRepository } from './likes.repository';
 import { MemberRepository } from './member.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
@@ -12,6 +15,9 @@ export interface Repositories {
   members: MemberRepository;
   sessions: SessionRepository;
   search: SearchRepository;
+  likes: LikesRepository;
+  chats: ChatsRepository;
+  credits: CreditsRepository;
 }
 
 /** Builds every repository over one database. */
@@ -21,5 +27,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     members: new MemberRepository(db),
     sessions: new SessionRepository(db),
     search: new SearchRepository(db),
+    likes: new LikesRepository(db),
+    chats: new ChatsRepository(db),
+    credits: new CreditsRepository(db),
   };
 }

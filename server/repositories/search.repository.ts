@@ -1,8 +1,14 @@
-/** Member search (SPEC §7 search.php): filters map onto the members_search_* indexes. */
-import type { Kysely } from 'kysely';
-import type { Gender, Language, Profile } from '../../src/api/contract';
-import { ageOn } from '../lib/dates';
+/** Member search (SPEC §7 search.php): filters map onto the partial members_visible_* indexes. */
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { Gender, Profile } from '../../src/api/contract';
 import type { Database } from '../db/schema';
+import {
+  notBlockedWith,
+  PROFILE_COLUMNS,
+  toProfileCard,
+  VISIBLE_MEMBER,
+  type ProfileRow,
+} from './member-sql';
 
 /** A search already translated into column bounds. */
 export interface SearchFilter {
@@ -28,77 +34,48 @@ export interface SearchResult {
   total: number;
 }
 
+/** The two statements one search runs; the search-plan test EXPLAINs exactly these. */
+export interface SearchQueries {
+  page: CompiledQuery;
+  count: CompiledQuery;
+}
+
 /** Runs member searches. */
 export class SearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async search(f: SearchFilter): Promise<SearchResult> {
-    let q = this.db
-      .selectFrom('members as m')
-      .where('m.status', 'in', ['active', 'not_confirmed'])
-      .where('m.deleted_at', 'is', null);
+  /** Page and count statements for a filter, ordered newest activity first (ties by id). */
+  compile(f: SearchFilter): SearchQueries {
+    let q = this.db.selectFrom('members as m').where(VISIBLE_MEMBER);
     if (f.country !== null) q = q.where('m.country', '=', f.country);
     if (f.countryregion !== null) q = q.where('m.countryregion', '=', f.countryregion);
     if (f.gender !== null) q = q.where('m.gender', '=', f.gender);
     if (f.bornOnOrBefore !== null) q = q.where('m.date_of_birth', '<=', f.bornOnOrBefore);
     if (f.bornAfter !== null) q = q.where('m.date_of_birth', '>', f.bornAfter);
-    const viewerId = f.viewerId;
-    if (viewerId !== null) {
-      q = q
-        .where('m.id', '!=', viewerId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('blocks as b')
-                .select('b.member_id')
-                .where('b.member_id', '=', viewerId)
-                .whereRef('b.blocked_id', '=', 'm.id'),
-            ),
-          ),
-        )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('blocks as b')
-                .select('b.member_id')
-                .whereRef('b.member_id', '=', 'm.id')
-                .where('b.blocked_id', '=', viewerId),
-            ),
-          ),
-        );
-    }
-
-    const [count, rows] = await Promise.all([
-      q.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirst(),
-      q
+    if (f.viewerId !== null)
+      q = q.where('m.id', '!=', f.viewerId).where(notBlockedWith(f.viewerId));
+    return {
+      count: q.select(({ fn }) => fn.countAll<number>().as('n')).compile(),
+      page: q
         .leftJoin('images as i', 'i.id', 'm.main_image_id')
-        .select([
-          'm.id',
-          'm.name',
-          'm.date_of_birth',
-          'm.city',
-          'm.country',
-          'm.language',
-          'i.thumb_filename',
-        ])
+        .select(PROFILE_COLUMNS)
         .orderBy('m.last_active', 'desc')
         .orderBy('m.id', 'desc')
         .limit(f.limit)
         .offset(f.offset)
-        .execute(),
-    ]);
+        .compile(),
+    };
+  }
 
+  async search(f: SearchFilter): Promise<SearchResult> {
+    const { page, count } = this.compile(f);
+    const [counted, rows] = await Promise.all([
+      this.db.executeQuery<{ n: number }>(count),
+      this.db.executeQuery<ProfileRow>(page),
+    ]);
     return {
-      total: Number(count?.n ?? 0),
-      profiles: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        age: r.date_of_birth ? ageOn(r.date_of_birth, f.today) : null,
-        city: r.city,
-        country: r.country,
-        language: r.language as Language,
-        main_image: r.thumb_filename ? { thumb_filename: r.thumb_filename } : null,
-      })),
+      total: Number(counted.rows[0]?.n ?? 0),
+      profiles: rows.rows.map((r) => toProfileCard(r, f.today)),
     };
   }
 }

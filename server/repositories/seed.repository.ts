@@ -227,10 +227,15 @@ export class SeedRepository {
     }
   }
 
-  /** Refreshes planner statistics after a bulk load, so searches use the composite indexes. */
+  /**
+   * Refreshes planner statistics after a bulk load, so searches use the search indexes. On
+   * PostgreSQL it vacuums too: index-only counts need the visibility map, which autovacuum would
+   * otherwise set only some time after the load.
+   */
   async analyze(): Promise<void> {
     if (this.postgres) {
-      await sql`analyze ${sql.join(SEEDED_TABLES.map((t) => sql.table(t)))}`.execute(this.db);
+      const tables = sql.join(SEEDED_TABLES.map((t) => sql.table(t)));
+      await sql`vacuum (analyze) ${tables}`.execute(this.db);
       return;
     }
     for (const table of SEEDED_TABLES) await sql`analyze ${sql.table(table)}`.execute(this.db);

@@ -22,10 +22,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'The logged-in user',
-        description: 'Polled by the client. 403 when logged out: the client then clears its user.',
+        description:
+          'Polled by the client. 403 when logged out: the client then clears its user. Answers ' +
+          'with an ETag and 304 for a matching If-None-Match.',
         tags: ['account'],
         response: { 200: UserResponse, 403: ApiError },
       },
+      config: { etag: true },
     },
     async (request) => ({ user: await loadUser(app, requireMember(request).id) }),
   );

@@ -4,6 +4,11 @@
  */
 import { z } from 'zod';
 
+// Pages and workers run under a CSP without eval, where zod's JIT probe is reported as a
+// violation; only Node (the server) keeps the faster compiled parsers.
+if (typeof (globalThis as { process?: unknown }).process === 'undefined')
+  z.config({ jitless: true });
+
 /** Headers every call carries (SPEC §7): which app is calling and which host it was loaded from. */
 export const PACKAGE_HEADER = 'x-package-name';
 export const ORIGINAL_HOST_HEADER = 'x-original-host';
@@ -21,7 +26,11 @@ export const MIN_AGE = 18;
 export const MAX_AGE = 100;
 export const SEARCH_PAGE_SIZE = 12;
 
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const countryCode = z
   .string()
   .trim()
@@ -29,9 +38,7 @@ const countryCode = z
   .transform((c) => c.toUpperCase());
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
 /** Query strings carry booleans as 1/0/true/false. */
-const queryFlag = z
-  .enum(['1', '0', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const queryFlag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 export const Gender = z.enum(['male', 'female']);
 export type Gender = z.infer<typeof Gender>;
@@ -77,7 +84,10 @@ export const Settings = z.object({
   cdn_prefix: z.string(),
   geoip_selected_country: z.string().nullable(),
   geoip_country: z.string().nullable(),
-  minimum_message_costs: z.record(z.string(), z.object({ costs: z.number(), currency: z.string() })),
+  minimum_message_costs: z.record(
+    z.string(),
+    z.object({ costs: z.number(), currency: z.string() }),
+  ),
   logged_out_search: z.boolean(),
   logged_out_search_trafficsource: z.boolean(),
   push_pub: z.string().nullable(),
@@ -134,7 +144,12 @@ export const UserResponse = z.object({ user: User });
 export type UserResponse = z.infer<typeof UserResponse>;
 
 export const SignupBody = z.object({
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email('Value is not a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX)
+    .pipe(z.email('Value is not a valid email address')),
   name: z
     .string()
     .trim()
@@ -194,7 +209,12 @@ export const PushSubscriptionBody = z.object({
 });
 
 export const LoginBody = z.object({
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email('Value is not a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX)
+    .pipe(z.email('Value is not a valid email address')),
   password: z.string().min(1, 'Value is required').max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -282,8 +302,13 @@ export const ProfileFieldsResponse = z.record(
 export type ProfileFieldsResponse = z.infer<typeof ProfileFieldsResponse>;
 
 export const RegionsResponse = z.record(z.string(), z.array(Region));
-export const InterestsResponse = z.object({ interests: z.array(z.object({ id: z.number().int(), name: z.string() })) });
-export const CompanyInfoResponse = Company.extend({ support_phone: z.string(), site_name: z.string() });
+export const InterestsResponse = z.object({
+  interests: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export const CompanyInfoResponse = Company.extend({
+  support_phone: z.string(),
+  site_name: z.string(),
+});
 
 export const GeocodeQuery = z.object({
   lat: z.coerce.number().min(-90).max(90),
@@ -312,14 +337,28 @@ export const LikedByEntry = z.object({ id: z.number().int(), like_new: z.boolean
 export const LikesResponse = z.object({
   profiles: z.array(Profile.extend({ did_like_profile: z.boolean().optional() })),
   liked_by: z.array(LikedByEntry),
+  /** Profile cards of the members in liked_by, so the client can show them without a lookup. */
+  liked_by_profiles: z.array(Profile).optional(),
 });
 export type LikesResponse = z.infer<typeof LikesResponse>;
 export const LikeResult = z.object({ liked: z.boolean(), applied: z.boolean() });
+export type LikeResult = z.infer<typeof LikeResult>;
+/** POST /api/likes.php?seen=1: the like from `profile` to me has been opened (SPEC §4). */
+export const LikeSeenQuery = z.object({ seen: z.literal('1') });
+export const LikeSeenBody = z.object({ profile: id });
+/** The received like after marking it seen: like_new is false. */
+export const LikeSeenResult = LikedByEntry;
+/** Query of POST /api/likes.php: nothing for a like, seen=1 for marking a received like seen. */
+export const LikePostQuery = LikeSeenQuery.partial();
 
 // ---------------------------------------------------------------- chats
 
 export const ChatListEntry = z.object({
-  conversation: z.object({ id: z.number().int(), last_message: z.string().nullable(), updated_at: z.string() }),
+  conversation: z.object({
+    id: z.number().int(),
+    last_message: z.string().nullable(),
+    updated_at: z.string(),
+  }),
   profile: Profile,
   num_unread_messages: z.number().int().nonnegative(),
 });
@@ -364,8 +403,35 @@ export const HealthResponse = z.object({
 export const I18nParams = z.object({
   locale: z.string().regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'Locale must look like en or en-US'),
 });
-export const DiscountCodeResponse = z.object({ code: z.string().nullable(), percentage: z.number().nullable() });
+export const DiscountCodeResponse = z.object({
+  code: z.string().nullable(),
+  percentage: z.number().nullable(),
+});
 export const PageHiddenBody = z.object({}).loose();
+
+// ---------------------------------------------------------------- live events and developer tools
+
+/**
+ * One message of the GET /api/events.php stream (the SSE `data:` line). An event names what
+ * changed; the worker fetches or applies it, and polling stays the truth. `by` liked `profile`.
+ */
+export const LiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('like'), by: z.number().int(), profile: z.number().int() }),
+  z.object({ type: z.literal('unlike'), by: z.number().int(), profile: z.number().int() }),
+  z.object({ type: z.literal('chat'), conversation: z.number().int() }),
+  z.object({
+    type: z.literal('message'),
+    conversation: z.number().int(),
+    message: ChatMessage.optional(),
+  }),
+  z.object({ type: z.literal('read'), conversation: z.number().int() }),
+  z.object({ type: z.literal('user') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** POST /api/dev.php: the developer panel's server-side action (SPEC §1). */
+export const DevActionBody = z.object({ action: z.enum(['zero-credits']) });
+export type DevActionBody = z.infer<typeof DevActionBody>;
 
 /** Every call of SPEC §7 and DESIGN §4, for docs and for the typed client. */
 export const calls = {
@@ -379,7 +445,12 @@ export const calls = {
     response: UserResponse,
   },
   push: { method: 'POST', path: '/api/user.php?push=1', body: PushSubscriptionBody },
-  updateUser: { method: 'PUT', path: '/api/user.php', body: UserUpdateBody, response: UserResponse },
+  updateUser: {
+    method: 'PUT',
+    path: '/api/user.php',
+    body: UserUpdateBody,
+    response: UserResponse,
+  },
   login: { method: 'POST', path: '/api/login.php', body: LoginBody, response: UserResponse },
   logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse },
   validateEmail: {
@@ -389,19 +460,44 @@ export const calls = {
     response: ValidateEmailResponse,
   },
   search: { method: 'GET', path: '/api/search.php', query: SearchQuery, response: SearchResponse },
-  profileFields: { method: 'GET', path: '/api/profile_fields.php', response: ProfileFieldsResponse },
+  profileFields: {
+    method: 'GET',
+    path: '/api/profile_fields.php',
+    response: ProfileFieldsResponse,
+  },
   regions: { method: 'GET', path: '/api/regions.php', response: RegionsResponse },
   interests: { method: 'GET', path: '/api/interests.php', response: InterestsResponse },
   companyInfo: { method: 'GET', path: '/api/companyinfo.php', response: CompanyInfoResponse },
-  geocode: { method: 'GET', path: '/api/geocode.php', query: GeocodeQuery, response: GeocodeResponse },
+  geocode: {
+    method: 'GET',
+    path: '/api/geocode.php',
+    query: GeocodeQuery,
+    response: GeocodeResponse,
+  },
   activate: { method: 'GET', path: '/api/activate.php', response: ActivateResponse },
   chats: { method: 'GET', path: '/api/chats.php', response: ChatsResponse },
   likes: { method: 'GET', path: '/api/likes.php', response: LikesResponse },
   like: { method: 'POST', path: '/api/likes.php', body: LikeBody, response: LikeResult },
   unlike: { method: 'DELETE', path: '/api/likes.php', body: LikeBody, response: LikeResult },
-  startChat: { method: 'GET', path: '/api/chat.php', query: StartChatQuery, response: StartChatResponse },
+  likeSeen: {
+    method: 'POST',
+    path: '/api/likes.php?seen=1',
+    query: LikeSeenQuery,
+    body: LikeSeenBody,
+    response: LikeSeenResult,
+  },
+  startChat: {
+    method: 'GET',
+    path: '/api/chat.php',
+    query: StartChatQuery,
+    response: StartChatResponse,
+  },
   deleteChat: { method: 'DELETE', path: '/api/chat.php', body: DeleteChatBody },
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
   discountCode: { method: 'GET', path: '/api/discountcode.php', response: DiscountCodeResponse },
   health: { method: 'GET', path: '/api/health', response: HealthResponse },
+  /** Server-Sent Events; each `data:` line is a LiveEvent. Not a JSON call: open it as an EventSource. */
+  events: { method: 'GET', path: '/api/events.php', event: LiveEvent },
+  pageHidden: { method: 'POST', path: '/api/page-hidden.php', body: PageHiddenBody },
+  dev: { method: 'POST', path: '/api/dev.php', body: DevActionBody, response: UserResponse },
 } as const;

@@ -74,6 +74,74 @@ export async function block(app: FastifyInstance, memberId: number, blockedId: n
     .execute();
 }
 
+/** What a fixture conversation holds; messages are sent in order, one second apart. */
+export interface ConversationFixture {
+  messages?: Array<{ from: number; body: string }>;
+  /** Unread counts per member id (default 0). */
+  unread?: Record<number, number>;
+  /** Members who deleted the conversation on their side. */
+  deletedBy?: number[];
+  /** Time of the first message (or of the conversation); defaults to now. */
+  at?: number;
+}
+
+/** Inserts a conversation between two members, as the chat calls of a later issue will. */
+export async function insertConversation(
+  app: FastifyInstance,
+  a: number,
+  b: number,
+  c: ConversationFixture = {},
+): Promise<number> {
+  const at = c.at ?? Date.now();
+  const messages = c.messages ?? [];
+  const updatedAt = at + Math.max(0, messages.length - 1) * 1000;
+  const { id } = await app.db
+    .insertInto('conversations')
+    .values({
+      member_a: Math.min(a, b),
+      member_b: Math.max(a, b),
+      created_at: at,
+      updated_at: updatedAt,
+      last_message_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let lastId: number | null = null;
+  for (const [i, m] of messages.entries()) {
+    const row = await app.db
+      .insertInto('messages')
+      .values({
+        conversation_id: id,
+        sender_id: m.from,
+        body: m.body,
+        client_id: null,
+        created_at: at + i * 1000,
+        read_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    lastId = row.id;
+  }
+  await app.db
+    .updateTable('conversations')
+    .set({ last_message_id: lastId })
+    .where('id', '=', id)
+    .execute();
+  await app.db
+    .insertInto('conversation_members')
+    .values(
+      [a, b].map((member) => ({
+        conversation_id: id,
+        member_id: member,
+        unread: c.unread?.[member] ?? 0,
+        last_read_message_id: null,
+        deleted_at: c.deletedBy?.includes(member) ? at : null,
+      })),
+    )
+    .execute();
+  return id;
+}
+
 /** Logs in through the API and returns the session cookie value. */
 export async function login(
   app: FastifyInstance,

@@ -33,6 +33,8 @@ export type TestOverrides = Partial<Omit<AppConfig, 'site'>> & { site?: Partial<
 export interface TestApp {
   app: FastifyInstance;
   engine: Engine;
+  /** The config the app was built with; `buildSiblingApp` reuses its store. */
+  config: AppConfig;
   /** The temp folder holding data, uploads and whatever the test writes. */
   dir: string;
   close(): Promise<void>;
@@ -93,10 +95,25 @@ export async function buildTestApp(
   return {
     app,
     engine,
+    config,
     dir,
     async close() {
       await app.close();
       await dropStore();
     },
   };
+}
+
+/**
+ * A second app instance on the same store as `first` (same SQLite file or PostgreSQL schema), as
+ * behind a load balancer. Close it before `first`, whose close drops the store.
+ */
+export async function buildSiblingApp(
+  first: TestApp,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
+  const config: AppConfig = { ...first.config, ...overrides };
+  const app = await buildApp(config);
+  await app.ready();
+  return { app, engine: first.engine, config, dir: first.dir, close: () => app.close() };
 }

@@ -126,6 +126,13 @@ for (const engine of ENGINES) {
         ['/api/regions.php', 'get'],
         ['/api/companyinfo.php', 'get'],
         ['/api/health', 'get'],
+        ['/api/likes.php', 'get'],
+        ['/api/likes.php', 'post'],
+        ['/api/likes.php', 'delete'],
+        ['/api/chats.php', 'get'],
+        ['/api/events.php', 'get'],
+        ['/api/page-hidden.php', 'post'],
+        ['/api/dev.php', 'post'],
       ] as const) {
         expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
       }

@@ -1,0 +1,247 @@
+/**
+ * Likes: the lists of SPEC §3 and the like/unlike action, applied at most once per client id
+ * (client_actions) and only in client order (last_client_seq), both in one transaction.
+ */
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { LikeResult, LikesResponse } from '../../src/api/contract';
+import type { Database } from '../db/schema';
+import {
+  notBlockedWith,
+  PROFILE_COLUMNS,
+  toProfileCard,
+  VISIBLE_MEMBER,
+  type ProfileRow,
+} from './member-sql';
+
+/** A like or unlike as the client sent it. */
+export interface LikeAction {
+  memberId: number;
+  profileId: number;
+  like: boolean;
+  clientId: string | null;
+  clientSeq: number | null;
+  now: number;
+}
+
+/** What the rules need to know about the member being liked. */
+export interface LikeTarget {
+  /** Any member row with this id, whatever its state. */
+  exists: boolean;
+  /** Active or not confirmed, and not deleted. */
+  visible: boolean;
+  blockedByMe: boolean;
+  blocksMe: boolean;
+}
+
+/** The outcome of an action: a fresh result, or the stored first result of a repeated client id. */
+export type LikeOutcome =
+  | { repeat: false; result: LikeResult; changed: boolean }
+  | { repeat: true; result: LikeResult; kind: string };
+
+/** Action kinds as stored in client_actions. */
+const kindOf = (like: boolean) => (like ? 'like' : 'unlike');
+
+/** Reads and writes likes. */
+export class LikesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Applies the action unless its client id was seen before (then the first result comes back)
+   * or its client sequence is not newer than the last applied one for this pair. `refuse` may
+   * veto the action with an error, which is thrown after rolling everything back.
+   */
+  async apply(a: LikeAction, refuse: (target: LikeTarget) => Error | null): Promise<LikeOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      if (a.clientId !== null) {
+        // The claim blocks a concurrent twin until this transaction ends; the twin then reads our result.
+        const claimed = await trx
+          .insertInto('client_actions')
+          .values({
+            member_id: a.memberId,
+            client_id: a.clientId,
+            kind: kindOf(a.like),
+            result: '',
+            created_at: a.now,
+          })
+          .onConflict((oc) => oc.columns(['member_id', 'client_id']).doNothing())
+          .returning('client_id')
+          .executeTakeFirst();
+        if (!claimed) return storedResult(trx, a.memberId, a.clientId);
+      }
+      const veto = refuse(await target(trx, a.memberId, a.profileId));
+      if (veto) throw veto;
+      const outcome = await upsert(trx, a);
+      if (a.clientId !== null) {
+        await trx
+          .updateTable('client_actions')
+          .set({ result: JSON.stringify(outcome.result) })
+          .where('member_id', '=', a.memberId)
+          .where('client_id', '=', a.clientId)
+          .execute();
+      }
+      return outcome;
+    });
+  }
+
+  /** Marks the like from `likerId` to `memberId` as seen; false when there is no such like. */
+  async markSeen(likerId: number, memberId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('likes')
+      .set({ is_new: false })
+      .where('member_id', '=', likerId)
+      .where('profile_id', '=', memberId)
+      .where('liked', '=', true)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Both lists of a member, hiding members who cannot be seen or are blocked either way. */
+  async listFor(memberId: number, today: string): Promise<LikesResponse> {
+    const [given, received] = await Promise.all([
+      this.db
+        .selectFrom('likes as l')
+        .innerJoin('members as m', 'm.id', 'l.profile_id')
+        .leftJoin('images as i', 'i.id', 'm.main_image_id')
+        .select(PROFILE_COLUMNS)
+        .select(
+          sql<SqlBool>`exists (select 1 from likes back where back.member_id = m.id
+            and back.profile_id = ${memberId} and back.liked)`.as('did_like_profile'),
+        )
+        .where('l.member_id', '=', memberId)
+        .where('l.liked', '=', true)
+        .where(VISIBLE_MEMBER)
+        .where(notBlockedWith(memberId))
+        .orderBy('l.updated_at', 'desc')
+        .orderBy('l.profile_id', 'desc')
+        .execute(),
+      this.db
+        .selectFrom('likes as l')
+        .innerJoin('members as m', 'm.id', 'l.member_id')
+        .leftJoin('images as i', 'i.id', 'm.main_image_id')
+        .select(PROFILE_COLUMNS)
+        .select('l.is_new')
+        .where('l.profile_id', '=', memberId)
+        .where('l.liked', '=', true)
+        .where(VISIBLE_MEMBER)
+        .where(notBlockedWith(memberId))
+        .orderBy('l.is_new', 'desc')
+        .orderBy('l.updated_at', 'desc')
+        .orderBy('l.member_id', 'desc')
+        .execute(),
+    ]);
+    return {
+      profiles: given.map((row) => ({
+        ...toProfileCard(row as ProfileRow, today),
+        did_like_profile: Boolean(row.did_like_profile),
+      })),
+      liked_by: received.map((row) => ({ id: row.id, like_new: Boolean(row.is_new) })),
+      liked_by_profiles: received.map((row) => toProfileCard(row as ProfileRow, today)),
+    };
+  }
+}
+
+/** The first result stored for a client id. */
+async function storedResult(
+  trx: Transaction<Database>,
+  memberId: number,
+  clientId: string,
+): Promise<LikeOutcome> {
+  const row = await trx
+    .selectFrom('client_actions')
+    .select(['kind', 'result'])
+    .where('member_id', '=', memberId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return { repeat: true, kind: row.kind, result: JSON.parse(row.result) as LikeResult };
+}
+
+async function target(
+  trx: Transaction<Database>,
+  memberId: number,
+  profileId: number,
+): Promise<LikeTarget> {
+  const [member, blocks] = await Promise.all([
+    trx
+      .selectFrom('members')
+      .select(['status', 'deleted_at'])
+      .where('id', '=', profileId)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('blocks')
+      .select('member_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('member_id', '=', memberId), eb('blocked_id', '=', profileId)]),
+          eb.and([eb('member_id', '=', profileId), eb('blocked_id', '=', memberId)]),
+        ]),
+      )
+      .execute(),
+  ]);
+  return {
+    exists: member !== undefined,
+    visible:
+      member !== undefined &&
+      member.deleted_at === null &&
+      (member.status === 'active' || member.status === 'not_confirmed'),
+    blockedByMe: blocks.some((b) => b.member_id === memberId),
+    blocksMe: blocks.some((b) => b.member_id === profileId),
+  };
+}
+
+/**
+ * One statement decides and writes, so concurrent actions on a pair cannot interleave: the
+ * conflict update locks the row and applies only a newer client sequence (or none at all).
+ */
+async function upsert(
+  trx: Transaction<Database>,
+  a: LikeAction,
+): Promise<{ repeat: false; result: LikeResult; changed: boolean }> {
+  const current = () =>
+    trx
+      .selectFrom('likes')
+      .select('liked')
+      .where('member_id', '=', a.memberId)
+      .where('profile_id', '=', a.profileId)
+      .executeTakeFirst();
+  // Only decides whether to announce a change; the write below never depends on it.
+  const wasLiked = Boolean((await current())?.liked);
+  const written = await trx
+    .insertInto('likes')
+    .values({
+      member_id: a.memberId,
+      profile_id: a.profileId,
+      liked: a.like,
+      is_new: a.like,
+      last_client_seq: a.clientSeq,
+      updated_at: a.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['member_id', 'profile_id'])
+        .doUpdateSet({
+          liked: (eb) => eb.ref('excluded.liked'),
+          // A like that starts now is new for the receiver; a like that stays keeps its state.
+          is_new: sql<boolean>`case when not excluded.liked then false
+            when likes.liked then likes.is_new else true end`,
+          last_client_seq: sql<number>`coalesce(excluded.last_client_seq, likes.last_client_seq)`,
+          updated_at: sql<number>`case when likes.liked = excluded.liked
+            then likes.updated_at else excluded.updated_at end`,
+        })
+        .where(
+          sql<SqlBool>`excluded.last_client_seq is null or likes.last_client_seq is null
+            or likes.last_client_seq < excluded.last_client_seq`,
+        ),
+    )
+    .returning('liked')
+    .executeTakeFirst();
+  if (!written) {
+    // An older action: report the state the newer one left (the conflict locked that row for us).
+    const liked = Boolean((await current())?.liked);
+    return { repeat: false, result: { liked, applied: false }, changed: false };
+  }
+  return {
+    repeat: false,
+    result: { liked: Boolean(written.liked), applied: true },
+    changed: wasLiked !== a.like,
+  };
+}

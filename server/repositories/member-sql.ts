@@ -1,0 +1,54 @@
+/**
+ * SQL shared by every query that shows other members (search, likes, chats): who may be shown,
+ * and the columns and mapping of a profile card. Queries alias the members table as `m`.
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Language, Profile } from '../../src/api/contract';
+import { ageOn } from '../lib/dates';
+
+/**
+ * Members who can be seen at all. Written with literals, word for word the predicate of the
+ * partial `members_visible_*` indexes, so both planners can prove those indexes apply.
+ */
+export const VISIBLE_MEMBER: RawBuilder<SqlBool> = sql<SqlBool>`(m.status in ('active', 'not_confirmed') and m.deleted_at is null)`;
+
+/** Neither the viewer blocked member `m` nor `m` the viewer. */
+export function notBlockedWith(viewerId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(not exists (select 1 from blocks b where b.member_id = ${viewerId} and b.blocked_id = m.id)
+    and not exists (select 1 from blocks b where b.member_id = m.id and b.blocked_id = ${viewerId}))`;
+}
+
+/** The members and images columns a profile card needs, from `members as m` left-joined to `images as i`. */
+export const PROFILE_COLUMNS = [
+  'm.id',
+  'm.name',
+  'm.date_of_birth',
+  'm.city',
+  'm.country',
+  'm.language',
+  'i.thumb_filename',
+] as const;
+
+/** A row selected with PROFILE_COLUMNS. */
+export interface ProfileRow {
+  id: number;
+  name: string;
+  date_of_birth: string | null;
+  city: string | null;
+  country: string | null;
+  language: string;
+  thumb_filename: string | null;
+}
+
+/** Maps a PROFILE_COLUMNS row to the contract's Profile, with the age as of `today`. */
+export function toProfileCard(row: ProfileRow, today: string): Profile {
+  return {
+    id: row.id,
+    name: row.name,
+    age: row.date_of_birth ? ageOn(row.date_of_birth, today) : null,
+    city: row.city,
+    country: row.country,
+    language: row.language as Language,
+    main_image: row.thumb_filename ? { thumb_filename: row.thumb_filename } : null,
+  };
+}

@@ -1,0 +1,28 @@
+/** GET /api/chats.php: the chat list (SPEC §3), polled with an ETag. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, ChatsResponse } from '../../src/api/contract';
+import { todayIso } from '../lib/dates';
+import { requireMember } from '../plugins/session';
+
+const chatsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/chats.php',
+    {
+      schema: {
+        summary: 'My conversations',
+        description:
+          'Conversations I have not deleted, newest activity first, each with the other member, ' +
+          'the last message and my unread count. Conversations with hidden or blocked members are ' +
+          'left out. Polled: answers with an ETag and 304 for a matching If-None-Match.',
+        tags: ['chats'],
+        response: { 200: ChatsResponse, 403: ApiError },
+      },
+      config: { etag: true },
+    },
+    async (request) => ({
+      chats: await app.repos.chats.listFor(requireMember(request).id, todayIso()),
+    }),
+  );
+};
+
+export default chatsRoute;

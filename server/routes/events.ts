@@ -1,0 +1,108 @@
+/**
+ * GET /api/events.php: the session member's live events as Server-Sent Events (DESIGN §3). Each
+ * event is a default `message` whose data is a LiveEvent; there is no replay, so after a
+ * reconnect the client polls once. Streams end on logout (checked at each heartbeat) and on close.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../src/api/contract';
+import { HttpError } from '../lib/http-error';
+import { requireMember } from '../plugins/session';
+
+/** Reconnect delay the browser's EventSource is told to use. */
+export const SSE_RETRY_MS = 5000;
+/** Open streams per member on one instance: many tabs share one worker, so a few are plenty. */
+export const MAX_STREAMS_PER_MEMBER = 10;
+
+const eventsRoute: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<PassThrough>();
+  const perMember = new Map<number, number>();
+
+  // Open streams would keep close() waiting forever; ending them lets the server stop.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+
+  app.get(
+    '/api/events.php',
+    {
+      schema: {
+        summary: 'Live events (Server-Sent Events)',
+        description:
+          'text/event-stream for the session member. Starts with a retry hint, then one event per ' +
+          'change: an id line and a data line holding a LiveEvent JSON ({type: like | unlike | ' +
+          'chat | message | read | user, ...}). A comment line every 25 s keeps proxies from ' +
+          'closing it. 403 when logged out, 429 with too many open streams.',
+        tags: ['live'],
+        produces: ['text/event-stream'],
+        response: {
+          // A stream, never serialised: the schema only documents it.
+          200: z.unknown().describe('text/event-stream; each data line is a LiveEvent'),
+          403: ApiError,
+          429: ApiError,
+          503: ApiError,
+        },
+      },
+      compress: false,
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const member = requireMember(request);
+      const streams = perMember.get(member.id) ?? 0;
+      if (streams >= MAX_STREAMS_PER_MEMBER) {
+        throw new HttpError(429, 'Too many open event streams', 'events.too_many_streams');
+      }
+      // Counted before the first await, so simultaneous requests cannot all slip under the limit.
+      perMember.set(member.id, streams + 1);
+      const release = () => {
+        const left = (perMember.get(member.id) ?? 1) - 1;
+        if (left > 0) perMember.set(member.id, left);
+        else perMember.delete(member.id);
+      };
+      const stream = new PassThrough();
+      // Between the client leaving and 'close' below, an event or heartbeat may still come.
+      const send = (text: string) => {
+        if (stream.writable) stream.write(text);
+      };
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await app.realtime.subscribe(member.id, (event, id) => {
+          send(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+        });
+      } catch (err) {
+        release();
+        request.log.error({ err }, 'events: subscribe failed');
+        throw new HttpError(503, 'Live events are unavailable; polling continues');
+      }
+      open.add(stream);
+
+      const heartbeat = setInterval(() => {
+        app.repos.sessions
+          .findActive(member.tokenHash, Date.now())
+          .then((session) => {
+            if (session?.memberId === member.id) send(': heartbeat\n\n');
+            else stream.end();
+          })
+          .catch((err: unknown) => request.log.warn({ err }, 'events: session check failed'));
+      }, app.config.sseHeartbeatMs);
+
+      // Fastify destroys the stream when the client goes away; ending it ourselves lands here too.
+      stream.once('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(stream);
+        release();
+      });
+
+      send(`retry: ${SSE_RETRY_MS}\n\n`);
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  );
+};
+
+export default eventsRoute;
