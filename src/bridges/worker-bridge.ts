@@ -1,0 +1,51 @@
+/**
+ * The page's one door to the sync worker (STYLE: one bridge per boundary): the only Comlink.wrap,
+ * created lazily once. Components call `useSync()`; notices reach the shell via onSyncNotice.
+ */
+import * as Comlink from 'comlink';
+import type { SyncNotice } from '../../workers/context';
+import type { SyncError } from '../../workers/errors';
+import type { SyncApi } from '../../workers/sync.worker';
+
+export type { SyncApi, SyncError, SyncNotice };
+export type SyncRemote = Comlink.Remote<SyncApi>;
+
+let remote: SyncRemote | null = null;
+const listeners = new Set<(notice: SyncNotice) => void>();
+
+/** The worker's API, starting the worker on first use. */
+export function getSync(): SyncRemote {
+  if (!remote) {
+    const worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'amora-sync',
+    });
+    remote = Comlink.wrap<SyncApi>(worker);
+    void remote.onNotice(
+      Comlink.proxy((notice: SyncNotice) => listeners.forEach((fn) => fn(notice))),
+    );
+  }
+  return remote;
+}
+
+/** The worker's API for components; stable across renders. */
+export function useSync(): SyncRemote {
+  return getSync();
+}
+
+/** Listens for worker notices (reload needed, session changed, leadership). */
+export function onSyncNotice(listener: (notice: SyncNotice) => void): () => void {
+  listeners.add(listener);
+  getSync();
+  return () => listeners.delete(listener);
+}
+
+/** Narrows a rejection of a sync call (a plain object, see workers/errors.ts). */
+export function isSyncError(value: unknown): value is SyncError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as SyncError).kind === 'string' &&
+    typeof (value as SyncError).message === 'string'
+  );
+}

@@ -1,0 +1,50 @@
+/** Typed access to the kv table, so every reader and the writer agree on what each key holds. */
+import type { Settings, User } from '../api/contract';
+import type { AmoraDb } from './db';
+
+/** Who the stored personal data belongs to. */
+export interface SessionMeta {
+  memberId: number | null;
+  changedAt: number;
+}
+
+/** Every kv key and its value. */
+export interface KvValues {
+  user: User | null;
+  settings: Settings;
+  session: SessionMeta;
+  /** True for a second after logout (SPEC §4), so guards skip the return path. */
+  logoutFlag: boolean;
+  /** Push subscribed in this browser: polling slows to 300 s (SPEC §9). */
+  pushSubscribed: boolean;
+  /** filterKey of the search the members screen shows. */
+  currentSearch: string;
+  /** Last ETag of a polled call, by call name. */
+  [etag: `etag:${string}`]: string;
+  /** Last client sequence used by a member (DESIGN §6: the server orders actions by it). */
+  [seq: `seq:${number}`]: number;
+}
+export type KvKey = keyof KvValues;
+
+/** Keys that survive logout: nothing in them belongs to a member (ASVS 14.3.1). */
+export const KEPT_KV_KEYS: readonly string[] = ['settings', 'logoutFlag', 'pushSubscribed'];
+/** Sequence counters also survive logout: the server ignores a sequence lower than one it saw. */
+export const SEQ_PREFIX = 'seq:';
+
+/** The stored value, or undefined. */
+export async function kvGet<K extends KvKey>(
+  db: AmoraDb,
+  key: K,
+): Promise<KvValues[K] | undefined> {
+  const row = await db.kv.get(key as string);
+  return row?.value as KvValues[K] | undefined;
+}
+
+/** Stores a value (worker only). */
+export async function kvPut<K extends KvKey>(
+  db: AmoraDb,
+  key: K,
+  value: KvValues[K],
+): Promise<void> {
+  await db.kv.put({ key: key as string, value });
+}

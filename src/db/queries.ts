@@ -1,0 +1,127 @@
+/**
+ * Read helpers for the UI: each returns a promise built from Dexie reads, so
+ * `useLiveQuery(() => chatList())` re-renders whenever the worker writes what it read.
+ */
+import type { Profile, Settings, User } from '../api/contract';
+import {
+  getDb,
+  type ActionRow,
+  type AmoraDb,
+  type ChatRow,
+  type LikedByRow,
+  type LikeRow,
+  type MessageRow,
+  type PageKind,
+  type SearchRow,
+} from './db';
+import { kvGet } from './kv';
+
+/** A given like with the liked profile, when it is cached. */
+export interface GivenLike {
+  like: LikeRow;
+  profile: Profile | null;
+}
+
+/** A received like with the profile, when it is cached. */
+export interface ReceivedLike extends LikedByRow {
+  profile: Profile | null;
+}
+
+/** The logged-in user, or null when logged out. */
+export async function currentUser(db: AmoraDb = getDb()): Promise<User | null> {
+  return (await kvGet(db, 'user')) ?? null;
+}
+
+/** The site settings, or null before the first fetch. */
+export async function siteSettings(db: AmoraDb = getDb()): Promise<Settings | null> {
+  return (await kvGet(db, 'settings')) ?? null;
+}
+
+/** True for a second after logout. */
+export async function loggingOut(db: AmoraDb = getDb()): Promise<boolean> {
+  return (await kvGet(db, 'logoutFlag')) ?? false;
+}
+
+/** The search the members screen shows, or null before the first search. */
+export async function currentSearch(db: AmoraDb = getDb()): Promise<SearchRow | null> {
+  const key = await kvGet(db, 'currentSearch');
+  return key === undefined ? null : ((await db.searches.get(key)) ?? null);
+}
+
+/** Profiles of a search in page order, without duplicates. */
+export async function searchResults(
+  filterKey: string,
+  kind: PageKind = 'main',
+  db: AmoraDb = getDb(),
+): Promise<Profile[]> {
+  const pages = await db.searchPages
+    .where('[filterKey+kind+pageNumber]')
+    .between([filterKey, kind, 0], [filterKey, kind, Infinity])
+    .toArray();
+  const ids = [...new Set(pages.flatMap((page) => page.results))];
+  const profiles = await db.profiles.bulkGet(ids);
+  return profiles.filter((p): p is Profile => p !== undefined);
+}
+
+/** The like state of one profile (for the like button), or undefined when never liked. */
+export function likeOf(profileId: number, db: AmoraDb = getDb()): Promise<LikeRow | undefined> {
+  return db.likes.get(profileId);
+}
+
+/** Profiles the member liked (including optimistic likes), newest action first. */
+export async function likesGiven(db: AmoraDb = getDb()): Promise<GivenLike[]> {
+  const likes = (await db.likes.toArray()).filter((like) => like.liked);
+  likes.sort((a, b) => b.seq - a.seq);
+  const profiles = await db.profiles.bulkGet(likes.map((like) => like.profileId));
+  return likes.map((like, i) => ({ like, profile: profiles[i] ?? null }));
+}
+
+/** Members who liked the member: new ones first, then the server's order (SPEC §4). */
+export async function likesReceived(db: AmoraDb = getDb()): Promise<ReceivedLike[]> {
+  const rows = await db.likedBy.orderBy('order').toArray();
+  rows.sort((a, b) => Number(b.like_new) - Number(a.like_new) || a.order - b.order);
+  const profiles = await db.profiles.bulkGet(rows.map((row) => row.id));
+  return rows.map((row, i) => ({ ...row, profile: profiles[i] ?? null }));
+}
+
+/** Number of received likes not opened yet. */
+export async function newLikesCount(db: AmoraDb = getDb()): Promise<number> {
+  return db.likedBy.filter((row) => row.like_new).count();
+}
+
+/** Conversations, most recent first. */
+export async function chatList(db: AmoraDb = getDb()): Promise<ChatRow[]> {
+  const chats = await db.chats.toArray();
+  return chats.sort((a, b) => b.conversation.updated_at.localeCompare(a.conversation.updated_at));
+}
+
+/** Unread messages over all conversations. */
+export async function unreadTotal(db: AmoraDb = getDb()): Promise<number> {
+  const chats = await db.chats.toArray();
+  return chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0);
+}
+
+/** The app badge number (SPEC §4): unread messages plus new likes. */
+export async function badgeCount(db: AmoraDb = getDb()): Promise<number> {
+  const [unread, likes] = await Promise.all([unreadTotal(db), newLikesCount(db)]);
+  return unread + likes;
+}
+
+/** Messages of a conversation, oldest first. */
+export function messagesOf(conversation: number, db: AmoraDb = getDb()): Promise<MessageRow[]> {
+  return db.messages
+    .where('[conversation+created_at]')
+    .between([conversation, ''], [conversation, '\uffff'])
+    .toArray();
+}
+
+/** Actions still waiting for the server or finally refused. */
+export function pendingActions(db: AmoraDb = getDb()): Promise<ActionRow[]> {
+  return db.actions.toArray();
+}
+
+/** A browser preference. */
+export async function pref<T>(key: string, fallback: T, db: AmoraDb = getDb()): Promise<T> {
+  const row = await db.prefs.get(key);
+  return row === undefined ? fallback : (row.value as T);
+}

@@ -1,0 +1,29 @@
+/**
+ * Clears every member's data from the browser on logout or a 403 (ASVS 14.3.1, DESIGN §3),
+ * keeping only what belongs to the site or the browser: settings, prefs, sequence counters.
+ */
+import type { AmoraDb } from './db';
+import { KEPT_KV_KEYS, SEQ_PREFIX } from './kv';
+
+/** Tables that hold only personal data and are emptied completely. */
+export const PERSONAL_TABLES = [
+  'searches',
+  'searchPages',
+  'profiles',
+  'likes',
+  'likedBy',
+  'chats',
+  'messages',
+  'actions',
+] as const;
+
+/** Empties the personal tables and personal kv keys in one transaction. */
+export async function wipePersonalData(db: AmoraDb): Promise<void> {
+  const tables = PERSONAL_TABLES.map((name) => db.table(name));
+  await db.transaction('rw', [db.kv, ...tables], async () => {
+    await Promise.all(tables.map((table) => table.clear()));
+    await db.kv
+      .filter((row) => !KEPT_KV_KEYS.includes(row.key) && !row.key.startsWith(SEQ_PREFIX))
+      .delete();
+  });
+}

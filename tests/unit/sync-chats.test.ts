@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { chatList, messagesOf } from '../../src/db/queries';
+import { applyConversationEvent } from '../../workers/messages';
+import { createHarness, flush } from './helpers/sync-harness';
+import { chat } from './helpers/fake-backend';
+import { demoUser } from './helpers/fixtures';
+
+async function member() {
+  const h = createHarness();
+  h.backend.user = demoUser();
+  h.backend.chats = [chat(1, 2, '2026-01-02T00:00:00Z'), chat(2, 3, '2026-01-01T00:00:00Z')];
+  h.backend.likedBy = [{ id: 30, like_new: true }];
+  await h.api.refreshUser();
+  await h.api.refreshChats();
+  await h.api.refreshLikes();
+  return h;
+}
+
+describe('chats', () => {
+  it('stores the chat list and sets the badge to unread messages plus new likes', async () => {
+    const h = await member();
+    expect((await chatList(h.db)).map((c) => [c.id, c.num_unread_messages])).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
+    expect((await h.db.profiles.get(501))?.name).toBe('Member 501');
+    expect(h.badge.value).toBe(6);
+  });
+
+  it('sets unread to 0 on open and keeps it until the conversation changes', async () => {
+    const h = await member();
+    await h.api.openChat(1);
+    expect((await h.db.chats.get(1))?.num_unread_messages).toBe(0);
+    expect(h.badge.value).toBe(4);
+
+    h.backend.chats = [chat(1, 2, '2026-01-02T00:00:00Z'), chat(2, 4, '2026-01-01T00:00:00Z')];
+    await h.api.refreshChats(); // the server has not marked it read yet
+    expect((await h.db.chats.get(1))?.num_unread_messages).toBe(0);
+    expect(h.badge.value).toBe(5);
+
+    h.backend.chats = [chat(1, 3, '2026-01-03T00:00:00Z'), chat(2, 4, '2026-01-01T00:00:00Z')];
+    await h.api.refreshChats(); // a new message arrived since
+    expect((await h.db.chats.get(1))?.num_unread_messages).toBe(3);
+    expect(h.badge.value).toBe(8);
+  });
+
+  it('deletes a chat and reloads the list', async () => {
+    const h = await member();
+    const lists = h.backend.count('GET /api/chats.php');
+    await h.api.deleteChat(1);
+    expect(h.backend.last('DELETE /api/chat.php')?.body).toEqual({ conversation: 1 });
+    expect(h.backend.count('GET /api/chats.php')).toBe(lists + 1);
+    expect((await chatList(h.db)).map((c) => c.id)).toEqual([2]);
+    expect(h.badge.value).toBe(4);
+  });
+
+  it('reloads the list after a failed deletion too, then rejects for the alert', async () => {
+    const h = await member();
+    h.backend.override('DELETE /api/chat.php', {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Try later' },
+    });
+    h.backend.chats = [chat(2, 3, '2026-01-01T00:00:00Z')]; // meanwhile changed elsewhere
+    const lists = h.backend.count('GET /api/chats.php');
+    await expect(h.api.deleteChat(1)).rejects.toEqual({
+      kind: 'http',
+      status: 500,
+      message: 'Try later',
+    });
+    expect(h.backend.count('GET /api/chats.php')).toBe(lists + 1);
+    expect((await chatList(h.db)).map((c) => c.id)).toEqual([2]);
+  });
+});
+
+describe('messages', () => {
+  const message = (id: number, clientId: string | null, at: string) => ({
+    id,
+    conversation: 1,
+    sender: 501,
+    msg: `m${id}`,
+    client_id: clientId,
+    created_at: at,
+    read_at: null,
+  });
+
+  it('loads a conversation and sends with an optimistic row', async () => {
+    const h = await member();
+    h.backend.override('GET /api/chat.php', {
+      body: { conversation: 1, msg: [message(1, null, '2026-01-01T00:00:00Z')] },
+    });
+    await h.api.loadMessages(1);
+    h.backend.override('POST /api/chat.php', {
+      body: {
+        ...message(2, '00000000-0000-4000-8000-000000000001', '2026-01-01T00:01:00Z'),
+        sender: 7,
+      },
+    });
+    expect(await h.api.sendMessage(1, ' Hello ')).toEqual({
+      status: 'sent',
+      clientId: '00000000-0000-4000-8000-000000000001',
+    });
+    expect(h.backend.last('POST /api/chat.php')?.headers).toMatchObject({ 'x-member-id': '7' });
+    const rows = await messagesOf(1, h.db);
+    expect(rows.map((r) => [r.id, r.msg, r.status])).toEqual([
+      [1, 'm1', 'sent'],
+      [2, 'Hello', 'sent'],
+    ]);
+  });
+
+  it('stores a live message for a conversation it holds, and ignores others', async () => {
+    const h = await member();
+    h.backend.override('GET /api/chat.php', {
+      body: { conversation: 1, msg: [message(1, null, '2026-01-01T00:00:00Z')] },
+    });
+    await h.api.loadMessages(1);
+    await applyConversationEvent(h.ctx, {
+      type: 'message',
+      conversation: 1,
+      message: message(5, null, '2026-01-01T00:05:00Z'),
+    });
+    await applyConversationEvent(h.ctx, {
+      type: 'message',
+      conversation: 2,
+      message: { ...message(6, null, '2026-01-01T00:06:00Z'), conversation: 2 },
+    });
+    expect((await messagesOf(1, h.db)).map((r) => r.id)).toEqual([1, 5]);
+    expect(await messagesOf(2, h.db)).toEqual([]);
+  });
+
+  it('keeps a queued message and marks it failed when the replay fails', async () => {
+    const h = await member();
+    h.backend.override('POST /api/chat.php', {
+      status: 202,
+      body: {},
+      headers: { 'x-queued': '1' },
+    });
+    const { clientId, status } = await h.api.sendMessage(1, 'Hi');
+    expect(status).toBe('queued');
+    expect((await h.db.messages.get(clientId))?.status).toBe('queued');
+    h.hub.broadcast({ type: 'failed', clientId, memberId: 7, status: 403, body: null });
+    await flush();
+    expect((await h.db.messages.get(clientId))?.status).toBe('failed');
+    await expect(h.api.sendMessage(1, '   ')).rejects.toMatchObject({ kind: 'validation' });
+  });
+});

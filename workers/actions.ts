@@ -1,0 +1,93 @@
+/**
+ * Actions (DESIGN §3): client sequence numbers, and reconciling optimistic state when the server
+ * or the service worker's replay (ACTIONS_CHANNEL delivered/failed) settles an action.
+ */
+import { ApiError, ChatMessage, LikeResult } from '../src/api/contract';
+import type { ActionsMessage } from '../src/api/offline-protocol';
+import type { AmoraDb } from '../src/db/db';
+import { kvGet, kvPut } from '../src/db/kv';
+
+/**
+ * The next client sequence of a member: monotonic, persisted, shared by all tabs, and based on the
+ * clock, so an action made later on another device still counts as newer on the server.
+ */
+export function nextSeq(db: AmoraDb, memberId: number, now = Date.now()): Promise<number> {
+  return db.transaction('rw', db.kv, async () => {
+    const key = `seq:${memberId}` as const;
+    const seq = Math.max(((await kvGet(db, key)) ?? 0) + 1, now);
+    await kvPut(db, key, seq);
+    return seq;
+  });
+}
+
+/**
+ * The server applied an action. `body` is its answer when one arrived. Rows already touched by a
+ * newer action keep their state; the action entry is removed.
+ */
+export async function confirmAction(db: AmoraDb, clientId: string, body: unknown): Promise<void> {
+  await db.transaction('rw', db.actions, db.likes, db.messages, async () => {
+    const action = await db.actions.get(clientId);
+    if (!action) return;
+    if (action.kind === 'message') {
+      const sent = ChatMessage.safeParse(body);
+      await db.messages.update(clientId, {
+        status: 'sent',
+        ...(sent.success ? { id: sent.data.id, created_at: sent.data.created_at } : {}),
+      });
+    } else if (action.profileId !== null) {
+      const row = await db.likes.get(action.profileId);
+      if (row?.clientId === clientId) {
+        const result = LikeResult.safeParse(body);
+        await db.likes.put({
+          ...row,
+          liked: result.success ? result.data.liked : row.liked,
+          status: 'sent',
+          updatedAt: Date.now(),
+        });
+      }
+    }
+    await db.actions.delete(clientId);
+  });
+}
+
+/** The action finally failed: revert the optimistic like state and keep the error for the UI. */
+export async function failAction(db: AmoraDb, clientId: string, error: string): Promise<void> {
+  await db.transaction('rw', db.actions, db.likes, db.messages, async () => {
+    const action = await db.actions.get(clientId);
+    if (!action) return;
+    if (action.kind === 'message') {
+      await db.messages.update(clientId, { status: 'failed' });
+    } else if (action.profileId !== null) {
+      const row = await db.likes.get(action.profileId);
+      if (row?.clientId === clientId) {
+        await db.likes.put({
+          ...row,
+          liked: action.prevLiked ?? !row.liked,
+          status: 'failed',
+          updatedAt: Date.now(),
+        });
+      }
+    }
+    await db.actions.update(clientId, { status: 'failed', error });
+  });
+}
+
+function errorText(status: number, body: unknown): string {
+  const parsed = ApiError.safeParse(body);
+  return parsed.success ? parsed.data.message : `Refused by the server (${status})`;
+}
+
+/** Applies a channel message from the service worker; entries of another member are ignored. */
+export async function reconcile(db: AmoraDb, message: ActionsMessage): Promise<void> {
+  if (message.type !== 'delivered' && message.type !== 'failed' && message.type !== 'queued') {
+    return;
+  }
+  const action = await db.actions.get(message.clientId);
+  if (!action || action.memberId !== message.memberId) return;
+  if (message.type === 'delivered') await confirmAction(db, message.clientId, message.body);
+  else if (message.type === 'failed') {
+    await failAction(db, message.clientId, errorText(message.status, message.body));
+  } else if (action.status !== 'queued') {
+    await db.actions.update(message.clientId, { status: 'queued' });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Session (SPEC §4 "Session", §8): who is logged in, and what happens to stored data when that
+ * changes. Nothing of member A survives into member B's session (DESIGN §3, ASVS 14.3.1).
+ */
+import type { User } from '../src/api/contract';
+import { kvGet, kvPut } from '../src/db/kv';
+import { wipePersonalData } from '../src/db/wipe';
+import { updateBadge } from './badge';
+import type { SyncContext } from './context';
+import { toSyncError, type SyncError } from './errors';
+
+/** The logout flag resets after this long (SPEC §9). */
+export const LOGOUT_FLAG_RESET_MS = 1000;
+
+/** How a logout went; the user is cleared either way, so the page always goes to login. */
+export interface LogoutOutcome {
+  /** The server answered `done`. */
+  done: boolean;
+  error?: SyncError;
+}
+
+/** The member the stored personal data belongs to, or null. */
+export async function currentMemberId(ctx: Pick<SyncContext, 'db'>): Promise<number | null> {
+  return (await kvGet(ctx.db, 'session'))?.memberId ?? null;
+}
+
+/**
+ * Stores the user. When the member changes: wipes the previous member's data first, drops
+ * actions of anyone else, and tells the service worker, other tabs and the page.
+ */
+export async function applyUser(
+  ctx: SyncContext,
+  user: User | null,
+  forceWipe = false,
+): Promise<void> {
+  const db = ctx.db;
+  const meta = await kvGet(db, 'session');
+  const prev = meta?.memberId ?? null;
+  const next = user?.id ?? null;
+  const changed = prev !== next;
+  // A user stored without session meta can only be a leftover: clear it when asked to.
+  const stray = forceWipe && prev === null && (await kvGet(db, 'user')) != null;
+  const wipe = (changed && prev !== null) || stray;
+  if (wipe) await wipePersonalData(db);
+  await db.transaction('rw', db.kv, db.actions, async () => {
+    await kvPut(db, 'user', user);
+    if (changed || wipe) {
+      // Strictly increasing, so requests started before the change can tell (see conditional.ts).
+      const changedAt = Math.max(Date.now(), (meta?.changedAt ?? 0) + 1);
+      await kvPut(db, 'session', { memberId: next, changedAt });
+    }
+    if (next !== null) await db.actions.where('memberId').notEqual(next).delete();
+  });
+  if (wipe) await updateBadge(ctx);
+  if (changed) {
+    ctx.channel.post({ type: 'session', memberId: next });
+    ctx.notify({ type: 'session', memberId: next });
+  }
+  if (changed || next === null) ctx.onSessionChange(next);
+}
+
+/** Logged out (logout, 403 on the user call): clear the user and wipe personal data. */
+export function clearSession(ctx: SyncContext): Promise<void> {
+  return applyUser(ctx, null, true);
+}
+
+/**
+ * GET /api/user.php with its ETag. A 403 means logged out (SPEC §8) and resolves to null;
+ * a 304 writes nothing and resolves to the stored user.
+ */
+export async function fetchUser(ctx: SyncContext): Promise<User | null> {
+  const etag = (await kvGet(ctx.db, 'etag:user')) ?? null;
+  const before = (await kvGet(ctx.db, 'session'))?.changedAt;
+  let response;
+  try {
+    response = await ctx.http.call('user', { etag });
+  } catch (error) {
+    if (toSyncError(error).kind !== 'auth') throw error;
+    await clearSession(ctx);
+    return null;
+  }
+  const stale = (await kvGet(ctx.db, 'session'))?.changedAt !== before;
+  // A login or logout (here or in another tab) happened meanwhile: that answer is outdated.
+  if (response.notModified || stale) return (await kvGet(ctx.db, 'user')) ?? null;
+  const user = response.data.user;
+  await applyUser(ctx, user);
+  // Stored after the user so an ETag never vouches for data that was not written.
+  if (response.etag) await kvPut(ctx.db, 'etag:user', response.etag);
+  return user;
+}
+
+/** POST /api/login.php; a 401 rejects as an auth error carrying the server's message key. */
+export async function login(ctx: SyncContext, email: string, password: string): Promise<User> {
+  const response = await ctx.http.call('login', { body: { email, password } });
+  await applyUser(ctx, response.data.user);
+  return response.data.user;
+}
+
+/**
+ * GET /api/logout.php; on `done` or on any error the user is cleared, data wiped and polling
+ * stopped (SPEC §4, §8). The logout flag is raised for one second.
+ */
+export async function logout(ctx: SyncContext): Promise<LogoutOutcome> {
+  await kvPut(ctx.db, 'logoutFlag', true);
+  let error: SyncError | undefined;
+  try {
+    await ctx.http.call('logout');
+  } catch (caught) {
+    error = toSyncError(caught);
+  }
+  await clearSession(ctx);
+  setTimeout(() => {
+    kvPut(ctx.db, 'logoutFlag', false).catch(() => undefined); // a closed db needs no reset
+  }, LOGOUT_FLAG_RESET_MS);
+  return error ? { done: false, error } : { done: true };
+}

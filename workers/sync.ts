@@ -1,0 +1,200 @@
+/**
+ * Assembles the sync worker: leader election, polling, the event stream, channel reconciliation,
+ * and the one API object the page calls. Every API call settles with a value or a SyncError.
+ */
+import type { LiveEvent, Settings, User } from '../src/api/contract';
+import type { SearchFilters } from '../src/db/db';
+import { kvGet, kvPut } from '../src/db/kv';
+import { reconcile } from './actions';
+import { updateBadge } from './badge';
+import { deleteChat, openChat, pollChats } from './chats';
+import type { SyncContext, SyncNotice } from './context';
+import { settle } from './errors';
+import { createEventStream, EVENTS_PATH } from './events';
+import { electLeader } from './leader';
+import { openLikedBy, pollLikes, setLike } from './likes';
+import { applyConversationEvent, loadMessages, sendMessage } from './messages';
+import { createPoller, POLL_INTERVAL_MS, PUSH_POLL_INTERVAL_MS, type PollTaskName } from './poller';
+import { createSearch } from './search';
+import type { AutoLoadOptions } from './search-query';
+import { currentMemberId, fetchUser, login, logout } from './session';
+
+/** What the browser (or a test) provides; the session hooks are wired here. */
+export type SyncDeps = Omit<SyncContext, 'notify' | 'onSessionChange' | 'recheckUser'> & {
+  log?: (message: string, error: unknown) => void;
+};
+
+/** What each live event makes the leader refetch. */
+const EVENT_TASK: Record<LiveEvent['type'], PollTaskName> = {
+  like: 'likes',
+  unlike: 'likes',
+  chat: 'chats',
+  message: 'chats',
+  read: 'chats',
+  user: 'user',
+};
+
+/** Builds the worker around `deps`; `start()` joins the leader election. */
+export function createSync(deps: SyncDeps) {
+  const log = deps.log ?? ((message, error) => console.warn(message, error));
+  const listeners = new Set<(notice: SyncNotice) => void>();
+  let leader = false;
+  let pushSubscribed = false;
+  let userCheck: Promise<unknown> | null = null;
+
+  const ctx: SyncContext = {
+    ...deps,
+    notify: (notice) =>
+      listeners.forEach((listener) => {
+        // A page listener is a Comlink proxy: its call is a promise that fails once the tab is gone.
+        Promise.resolve(listener(notice)).catch(() => listeners.delete(listener));
+      }),
+    onSessionChange: (memberId) => (memberId === null ? pause() : resume()),
+    recheckUser: () => {
+      userCheck ??= fetchUser(ctx)
+        .catch((error: unknown) => log('User recheck failed', error))
+        .finally(() => (userCheck = null));
+    },
+  };
+
+  const poller = createPoller(
+    {
+      user: async () => {
+        pushSubscribed = (await kvGet(ctx.db, 'pushSubscribed')) ?? false;
+        await fetchUser(ctx);
+      },
+      chats: () => pollChats(ctx),
+      likes: () => pollLikes(ctx),
+    },
+    () => (pushSubscribed ? PUSH_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
+    (name, error) => log(`Polling ${name} failed`, error),
+  );
+
+  const events = createEventStream({
+    open: deps.openEventSource,
+    url: EVENTS_PATH,
+    onEvent: (event) => {
+      void poller.runNow(EVENT_TASK[event.type]);
+      if (event.type === 'message' || event.type === 'read') {
+        applyConversationEvent(ctx, event).catch((error: unknown) => log('Messages', error));
+      }
+    },
+    onReconnect: () => {
+      void poller.runNow('chats');
+      void poller.runNow('likes');
+    },
+  });
+
+  /** Logged out: nothing to poll, no stream to hold. */
+  function pause() {
+    poller.stop();
+    events.stop();
+  }
+
+  /** Logged in: the leader polls and listens. */
+  function resume() {
+    if (!leader) return;
+    if (!poller.running) poller.start();
+    events.start();
+  }
+
+  const becomeLeader = async () => {
+    leader = true;
+    ctx.notify({ type: 'leader' });
+    pushSubscribed = (await kvGet(ctx.db, 'pushSubscribed')) ?? false;
+    poller.start(); // the user poll decides whether we stay logged in
+    if ((await currentMemberId(ctx)) !== null) events.start();
+  };
+
+  const unsubscribe = ctx.channel.subscribe((message) => {
+    if (message.type === 'session') {
+      // Another tab logged in or out; it already wrote Dexie.
+      if (message.memberId === null) pause();
+      else if (leader) {
+        poller.start();
+        events.start();
+      }
+      ctx.notify({ type: 'session', memberId: message.memberId });
+      return;
+    }
+    reconcile(ctx.db, message).catch((error: unknown) => log('Reconcile failed', error));
+  });
+
+  let leadership: { stop(): void } | null = null;
+  const search = createSearch(ctx);
+
+  /** The API the page calls through Comlink (worker-bridge.ts). */
+  const api = {
+    /** Registers a listener for notices; pass it wrapped in Comlink.proxy. */
+    onNotice(listener: (notice: SyncNotice) => void): void {
+      listeners.add(listener);
+    },
+    status: () =>
+      settle(async () => ({ leader, memberId: await currentMemberId(ctx), pushSubscribed })),
+    /** GET /api/user.php; null when logged out (403). */
+    refreshUser: (): Promise<User | null> => settle(() => fetchUser(ctx)),
+    refreshSettings: (): Promise<Settings> =>
+      settle(async () => {
+        const { data } = await ctx.http.call('settings');
+        await kvPut(ctx.db, 'settings', data);
+        return data;
+      }),
+    login: (email: string, password: string) => settle(() => login(ctx, email, password)),
+    /** Resolves once the user is cleared, whatever the server said; then go to login. */
+    logout: () => settle(() => logout(ctx)),
+    /** Push subscribed: poll every 300 s instead of 60 s (SPEC §9). */
+    setPushSubscribed: (subscribed: boolean) =>
+      settle(async () => {
+        pushSubscribed = subscribed;
+        await kvPut(ctx.db, 'pushSubscribed', subscribed);
+        poller.reschedule();
+      }),
+    search: (filters?: Partial<SearchFilters>, options?: AutoLoadOptions) =>
+      settle(() => search.search(filters, options)),
+    setFilters: (patch: Partial<SearchFilters>) => settle(() => search.setFilters(patch)),
+    loadSimilar: () => settle(() => search.loadSimilar()),
+    like: (profileId: number) => settle(() => setLike(ctx, profileId, true)),
+    unlike: (profileId: number) => settle(() => setLike(ctx, profileId, false)),
+    openLikedBy: (profileId: number) => settle(() => openLikedBy(ctx, profileId)),
+    refreshLikes: () => settle(() => pollLikes(ctx)),
+    refreshChats: () => settle(() => pollChats(ctx)),
+    openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),
+    /** Rejects after the list reloaded when the deletion failed, so the page can alert. */
+    deleteChat: (conversationId: number) => settle(() => deleteChat(ctx, conversationId)),
+    loadMessages: (conversationId: number) => settle(() => loadMessages(ctx, conversationId)),
+    sendMessage: (conversationId: number, text: string) =>
+      settle(() => sendMessage(ctx, conversationId, text)),
+    /** Stores a browser preference (kept on logout). */
+    setPref: (key: string, value: unknown) =>
+      settle(async () => {
+        await ctx.db.prefs.put({ key, value });
+      }),
+    refreshBadge: () => settle(() => updateBadge(ctx)),
+  };
+
+  return {
+    api,
+    ctx,
+    poller,
+    events,
+    get leader() {
+      return leader;
+    },
+    /** Joins the leader election; the winner polls until it stops or its tab closes. */
+    start() {
+      leadership ??= electLeader(ctx.locks, () => {
+        becomeLeader().catch((error: unknown) => log('Leader start failed', error));
+      });
+    },
+    /** Leaves: releases leadership so another tab's worker takes over. */
+    stop() {
+      leadership?.stop();
+      leadership = null;
+      leader = false;
+      pause();
+      unsubscribe();
+    },
+  };
+}
+
+export type Sync = ReturnType<typeof createSync>;

@@ -1,0 +1,57 @@
+/**
+ * The sync worker's entry (DESIGN §1): wires the browser's fetch, IndexedDB, Web Locks,
+ * BroadcastChannel, EventSource and Badging into the sync modules and exposes ONE API object.
+ */
+import * as Comlink from 'comlink';
+import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protocol';
+import { DB_NAME, openAmoraDb } from '../src/db/db';
+import type { Badge, Channel } from './context';
+import { createHttp } from './fetcher';
+import { createSync } from './sync';
+
+/** The ACTIONS_CHANNEL; a BroadcastChannel never hears its own posts, only other contexts'. */
+function actionsChannel(): Channel {
+  const channel = new BroadcastChannel(ACTIONS_CHANNEL);
+  return {
+    post: (message) => channel.postMessage(message),
+    subscribe(listener) {
+      const handler = (event: MessageEvent<ActionsMessage>) => listener(event.data);
+      channel.addEventListener('message', handler);
+      return () => channel.removeEventListener('message', handler);
+    },
+    close: () => channel.close(),
+  };
+}
+
+function appBadge(): Badge | null {
+  if (!('setAppBadge' in navigator)) return null;
+  return { set: (count) => navigator.setAppBadge(count), clear: () => navigator.clearAppBadge() };
+}
+
+const sync = createSync({
+  db: openAmoraDb(DB_NAME, {
+    // The connection is closed now: stop working and let the page ask for a reload.
+    onReloadNeeded: () => {
+      sync.ctx.notify({ type: 'reload-needed' });
+      sync.stop();
+    },
+    onBlocked: () => sync.ctx.notify({ type: 'db-blocked' }),
+  }),
+  http: createHttp({
+    fetch: (input, init) => fetch(input, init),
+    base: location.origin,
+    host: location.host,
+  }),
+  channel: actionsChannel(),
+  locks: 'locks' in navigator ? navigator.locks : null,
+  badge: appBadge(),
+  openEventSource: (url) => new EventSource(url, { withCredentials: true }),
+  uuid: () => crypto.randomUUID(),
+});
+sync.start();
+
+const api = sync.api;
+Comlink.expose(api);
+
+/** The worker's API as the page sees it (imported as a type only). */
+export type SyncApi = typeof api;
