@@ -10,3 +10,37 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByRole('button', { name: /log in/i }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+export const DEMO2 = { email: 'demo2@example.com', password: 'amora-demo-2026' };
+
+/** Waits until the service worker controls the page, so offline loads go through it. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  // A string: the check runs in the page, whose DOM types this Node project does not load.
+  await page.waitForFunction(
+    `navigator.serviceWorker.getRegistration().then(
+      (r) => Boolean(r && r.active) && navigator.serviceWorker.controller !== null)`,
+  );
+}
+
+/**
+ * Cuts the network for the page and its service worker: setOffline alone does not cover
+ * service-worker traffic, so every request is also aborted at the context.
+ */
+export async function goOffline(page: Page): Promise<void> {
+  const context = page.context();
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+export async function goOnline(page: Page): Promise<void> {
+  const context = page.context();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+/** The member's likes as the server has them, asked with the page's own session. */
+export async function serverLikes(page: Page): Promise<{ profiles: { id: number }[] }> {
+  const res = await page.request.get('/api/likes.php');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { profiles: { id: number }[] };
+}

@@ -9,13 +9,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
@@ -34,30 +27,30 @@ describe('login screen', () => {
   });
 
   it('shows a clear message for wrong credentials', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn<typeof fetch>()
-        .mockResolvedValue(
-          json(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid login' }),
-        ),
-    );
-    renderApp('/login');
+    renderApp('/login', {
+      login: () => Promise.reject({ kind: 'auth', status: 401, message: 'Invalid login' }),
+    });
     await fillAndSubmit('demo@example.com', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'That email address and password do not match. Please try again.',
     );
   });
 
+  it('says so when the member is offline', async () => {
+    renderApp('/login', {
+      login: () => Promise.reject({ kind: 'network', message: 'Failed to fetch' }),
+    });
+    await fillAndSubmit('demo@example.com', 'amora-demo-2026');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/offline|connection/i);
+  });
+
   it('goes back to the return path after logging in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>().mockResolvedValue(json(200, { user: demoUser() })),
-    );
-    const app = renderApp('/login?redirect=%2Fchats');
+    const login = vi.fn(async () => demoUser());
+    const app = renderApp('/login?redirect=%2Fchats', { login });
     await fillAndSubmit('demo@example.com', 'amora-demo-2026');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/chats'));
     expect(app.session.getState().user?.email).toBe('demo@example.com');
+    expect(login).toHaveBeenCalledWith('demo@example.com', 'amora-demo-2026');
   });
 
   it('links to password reset and sign-up', async () => {

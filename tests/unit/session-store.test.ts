@@ -11,8 +11,12 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
   return {
     fetchUser: async () => demoUser(),
     fetchSettings: async () => demoSettings(),
-    logout: async () => 'done',
+    logout: async () => undefined,
+    login: async () => demoUser(),
+    storedUser: async () => null,
     mayHaveSession: () => true,
+    forgetSessionHint: () => undefined,
+    watchUser: () => () => undefined,
     ...overrides,
   };
 }
@@ -44,14 +48,48 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ status: 'ready', user: null });
   });
 
-  it('treats a 403 on the user call as logged out', async () => {
-    const store = createSessionStore(
-      api({
-        fetchUser: () => Promise.reject(new ApiFailure('forbidden', 'GET /api/user.php', 403)),
-      }),
-    );
+  it('treats a 403 on the user call (the worker answers null) as logged out', async () => {
+    const store = createSessionStore(api({ fetchUser: async () => null }));
     store.setUser(demoUser());
     await store.refreshUser();
+    expect(store.getState().user).toBeNull();
+  });
+
+  it('renders at once from the stored user while the network is down', async () => {
+    let failFetch: (e: unknown) => void = () => undefined;
+    const store = createSessionStore(
+      api({
+        storedUser: async () => demoUser(),
+        fetchUser: () => new Promise((_resolve, reject) => (failFetch = reject)),
+      }),
+    );
+    const refreshing = store.refreshUser();
+    await expect(store.settled()).resolves.toMatchObject({ status: 'ready', user: { id: 7 } });
+    failFetch({ kind: 'network', message: 'offline' });
+    await refreshing;
+    expect(store.getState().user?.id).toBe(7);
+  });
+
+  it('follows the user the worker stores, e.g. cleared by a 403 in another tab', async () => {
+    let push: (user: ReturnType<typeof demoUser> | null) => void = () => undefined;
+    const store = createSessionStore(
+      api({ watchUser: (listener) => ((push = listener), () => undefined) }),
+    );
+    await store.refresh();
+    expect(store.getState().user?.id).toBe(7);
+    push(null);
+    expect(store.getState().user).toBeNull();
+  });
+
+  it('logs in through the worker and forgets the session hint on logout', async () => {
+    const forgetSessionHint = vi.fn();
+    const store = createSessionStore(api({ forgetSessionHint, mayHaveSession: () => false }));
+    await store.refresh();
+    expect(store.getState().user).toBeNull();
+    await store.login('demo@example.com', 'secret');
+    expect(store.getState().user?.id).toBe(7);
+    await store.logout();
+    expect(forgetSessionHint).toHaveBeenCalledOnce();
     expect(store.getState().user).toBeNull();
   });
 
@@ -68,7 +106,9 @@ describe('session store', () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = createSessionStore(
-      api({ logout: () => Promise.reject(new ApiFailure('server', 'GET /api/logout.php', 500)) }),
+      api({
+        logout: () => Promise.reject({ kind: 'http', status: 500, message: 'logout failed' }),
+      }),
     );
     store.setUser(demoUser());
     await store.logout();

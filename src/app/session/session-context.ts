@@ -11,13 +11,20 @@ export function useSessionStore(): SessionStore {
   return store;
 }
 
-export type SessionValue = SessionState & Pick<SessionStore, 'refresh' | 'logout' | 'setUser'>;
+export type SessionValue = SessionState &
+  Pick<SessionStore, 'refresh' | 'logout' | 'setUser' | 'login'>;
 
 /** Current user, settings and status, re-rendering on change. */
 export function useSession(): SessionValue {
   const store = useSessionStore();
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  return { ...state, refresh: store.refresh, logout: store.logout, setUser: store.setUser };
+  return {
+    ...state,
+    refresh: store.refresh,
+    logout: store.logout,
+    setUser: store.setUser,
+    login: store.login,
+  };
 }
 
 const noSubscribe = () => () => undefined;

@@ -26,24 +26,55 @@ export interface SessionStore {
   refresh: () => Promise<void>;
   refreshUser: () => Promise<void>;
   setUser: (user: User | null) => void;
+  /** Logs in through the sync worker; rejects with the worker's error. */
+  login: (email: string, password: string) => Promise<User>;
   /** Logs out on the server; the user is cleared whether that worked or not (SPEC §8). */
   logout: () => Promise<void>;
 }
 
 /** The calls the store makes; tests pass fakes. */
 export interface SessionApi {
-  fetchUser: () => Promise<User>;
+  /** The user the sync worker last stored (offline start), or null. */
+  storedUser: () => Promise<User | null>;
+  /** Fetches the user; null when the server says logged out (403). Rejects when it cannot tell. */
+  fetchUser: () => Promise<User | null>;
   fetchSettings: () => Promise<Settings>;
-  logout: () => Promise<unknown>;
+  login: (email: string, password: string) => Promise<User>;
+  /** Clears the local session whatever the server answers (SPEC §8). */
+  logout: () => Promise<void>;
   /** False when the server's readable session hint cookie is absent. */
   mayHaveSession: () => boolean;
+  /** Forgets the hint, so a logout made offline is not undone by the next page load. */
+  forgetSessionHint: () => void;
+  /** Follows the stored user as the worker changes it; returns the unsubscribe. */
+  watchUser: (listener: (user: User | null) => void) => () => void;
 }
 
+const HINT_COOKIE = 'amora_in';
+/** The worker and the database load only once a session may exist. */
+const worker = () => import('./worker-session');
+
 const defaultApi: SessionApi = {
-  fetchUser: async () => (await call('user')).user,
+  storedUser: async () => (await worker()).storedUser(),
+  fetchUser: async () => (await worker()).fetchUser(),
   fetchSettings: () => call('settings'),
-  logout: () => call('logout'),
-  mayHaveSession: () => /(?:^|;\s*)amora_in=/.test(document.cookie),
+  login: async (email, password) => (await worker()).login(email, password),
+  logout: async () => (await worker()).logout(),
+  mayHaveSession: () => new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=`).test(document.cookie),
+  forgetSessionHint: () => {
+    document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  },
+  watchUser: (listener) => {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void worker().then((w) => {
+      if (!stopped) stop = w.watchUser(listener);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  },
 };
 
 /** A fresh store; main.tsx makes one per page load, tests one per case. */
@@ -52,6 +83,7 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
   const listeners = new Set<() => void>();
   let resolveSettled: (s: SessionState) => void = () => undefined;
   const settledPromise = new Promise<SessionState>((resolve) => (resolveSettled = resolve));
+  let unwatch: (() => void) | null = null;
 
   const set = (patch: Partial<SessionState>) => {
     state = { ...state, ...patch };
@@ -59,11 +91,24 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     if (state.status === 'ready') resolveSettled(state);
   };
 
+  /** From the first session on, the worker's writes (polls, 403s, other tabs) reach the page. */
+  const watch = () => {
+    unwatch ??= api.watchUser((user) => {
+      if (state.status === 'ready') set({ user });
+    });
+  };
+
   const refreshUser = async () => {
     if (!api.mayHaveSession()) {
       // No session cookie at all: the answer would be a 403, so spare the request.
       set({ user: null, status: 'ready' });
       return;
+    }
+    watch();
+    if (state.status === 'loading') {
+      // Render at once from what the worker stored; the network answer follows.
+      const stored = await api.storedUser().catch(() => null);
+      if (stored && state.status === 'loading') set({ user: stored, status: 'ready' });
     }
     try {
       const user = await api.fetchUser();
@@ -99,6 +144,12 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     },
     refreshUser,
     setUser: (user) => set({ user, status: 'ready' }),
+    login: async (email, password) => {
+      const user = await api.login(email, password);
+      watch();
+      set({ user, status: 'ready' });
+      return user;
+    },
     logout: async () => {
       set({ loggingOut: true });
       try {
@@ -106,6 +157,7 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
       } catch (error) {
         console.error('Logout failed; clearing the session anyway', error);
       }
+      api.forgetSessionHint();
       set({ user: null, status: 'ready' });
       setTimeout(() => set({ loggingOut: false }), LOGOUT_FLAG_RESET_MS);
     },

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginBody } from '../../api/contract';
-import { call } from '../../api/http';
 import { AFTER_LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '../../app/auth-redirect';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
@@ -14,7 +13,7 @@ type FieldErrors = Partial<Record<'email' | 'password' | 'form', string>>;
 /** Email and password login; goes back to where the member came from (SPEC §2.1). */
 export default function LoginScreen() {
   const { t, i18n } = useTranslation();
-  const { user, setUser } = useSession();
+  const { user, login } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnPath = safeReturnPath(params.get(RETURN_PARAM)) ?? AFTER_LOGIN_PATH;
@@ -45,8 +44,7 @@ export default function LoginScreen() {
     setErrors({});
     setSubmitting(true);
     try {
-      const result = await call('login', { body: { email, password } });
-      setUser(result.user);
+      await login(email, password);
       await navigate(returnPath, { replace: true });
     } catch (error) {
       const problem = loginError(error);

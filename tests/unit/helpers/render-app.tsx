@@ -14,6 +14,8 @@ export interface AppOptions {
   /** Resolve the user call later (returns a function that settles it). */
   deferUser?: boolean;
   settings?: Settings;
+  /** What the sync worker's login answers. */
+  login?: SessionApi['login'];
 }
 
 export function renderApp(path: string, options: AppOptions = {}) {
@@ -28,8 +30,16 @@ export function renderApp(path: string, options: AppOptions = {}) {
         else settle();
       }),
     fetchSettings: async () => options.settings ?? demoSettings(),
-    logout: async () => 'done',
+    logout: async () => undefined,
+    login:
+      options.login ??
+      (async () => {
+        throw new Error('login is not part of this render');
+      }),
+    storedUser: async () => null,
     mayHaveSession: () => true,
+    forgetSessionHint: () => undefined,
+    watchUser: () => () => undefined,
   };
   const session = createSessionStore(api);
   void session.refresh();

@@ -1,0 +1,39 @@
+/**
+ * The session through the sync worker (DESIGN §3): the worker logs in and out and polls the user
+ * into IndexedDB; the page reads the stored user, so a reload works offline. Loaded on demand, so
+ * a visitor without a session never starts the worker or opens the database.
+ */
+import { liveQuery } from 'dexie';
+import type { User } from '../../api/contract';
+import { getSync } from '../../bridges/worker-bridge';
+import { currentUser } from '../../db/queries';
+
+/** The user the worker last stored, or null. */
+export function storedUser(): Promise<User | null> {
+  return currentUser();
+}
+
+/** Asks the worker to fetch the user; null means the server answered 403 (logged out). */
+export function fetchUser(): Promise<User | null> {
+  return getSync().refreshUser();
+}
+
+export function login(email: string, password: string): Promise<User> {
+  return getSync().login(email, password);
+}
+
+/** Logs out through the worker, which clears the stored personal data whatever the server says. */
+export async function logout(): Promise<void> {
+  const result = await getSync().logout();
+  if (result.error)
+    console.error('Logout failed; the local session was cleared anyway', result.error);
+}
+
+/** Follows the stored user as the worker changes it (polls, 403s, other tabs). */
+export function watchUser(listener: (user: User | null) => void): () => void {
+  const subscription = liveQuery(() => currentUser()).subscribe({
+    next: listener,
+    error: (error: unknown) => console.warn('Could not read the stored user', error),
+  });
+  return () => subscription.unsubscribe();
+}
