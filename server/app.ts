@@ -28,12 +28,15 @@ import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
 import logoutRoute from './routes/logout';
 import pageHiddenRoute from './routes/page-hidden';
+import profileRoute from './routes/profile';
 import profileFieldsRoute from './routes/profile-fields';
 import regionsRoute from './routes/regions';
+import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
 import settingsRoute from './routes/settings';
 import userRoutes from './routes/user';
 import validateEmailRoute from './routes/validate-email';
+import xcamsRoutes from './routes/xcams';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +99,7 @@ export async function buildApp(
     logoutRoute,
     validateEmailRoute,
     searchRoute,
+    profileRoute,
     profileFieldsRoute,
     regionsRoute,
     companyInfoRoute,
@@ -104,6 +108,8 @@ export async function buildApp(
     eventsRoute,
     pageHiddenRoute,
     devRoute,
+    xcamsRoutes,
+    resellPartnerRoute,
   ]) {
     await app.register(route);
   }

@@ -69,6 +69,36 @@ function scaleLimits(limits: RateLimits, scale: number): RateLimits {
   };
 }
 
+/** Where sponsored results come from and lead to (SPEC §7 xcams and resellpartner calls). */
+export interface XcamsConfig {
+  /** Partner feed address with {gender}, {min_age}, {max_age} placeholders; absent: the local demo feed. */
+  feedUrl?: string;
+  /** A slow partner must not hold up search pages. */
+  feedTimeoutMs: number;
+  /** Snapshot address = prefix + account; the default serves the demo snapshots locally. */
+  snapshotPrefix: string;
+  /** Webcam partner address with an {account} placeholder, for GET /api/xcams/redirect.php. */
+  redirectUrl: string;
+  /** Ad partner address with a {flow} placeholder, for GET /api/resellpartner.php. */
+  resellUrl: string;
+}
+
+/** Works out of the box and offline: the demo feed, local snapshots and a local demo destination. */
+export const DEFAULT_XCAMS: XcamsConfig = {
+  feedTimeoutMs: 3000,
+  snapshotPrefix: '/api/xcams/snapshot/',
+  redirectUrl: '/api/xcams/demo.php?account={account}',
+  resellUrl: '/api/xcams/demo.php?flow={flow}',
+};
+
+/** A same-site path ("/x", never "//host") or an http(s) address: partner settings may be either. */
+const partnerAddress = z
+  .string()
+  .refine(
+    (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^/\s]+/i.test(v),
+    'Must be a path starting with / or an http(s) address',
+  );
+
 /** pino levels, plus silent for tests. */
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 /** One of the pino levels. */
@@ -102,6 +132,7 @@ export interface AppConfig {
   devTools: boolean;
   /** Comment line on every open event stream this often, so proxies keep idle streams open. */
   sseHeartbeatMs: number;
+  xcams: XcamsConfig;
 }
 
 /** SSE heartbeat: under the 30 to 60 s idle timeouts common in proxies and load balancers. */
@@ -154,6 +185,23 @@ export const Env = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(1),
   ),
+  XCAMS_FEED_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  XCAMS_FEED_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(60_000).default(DEFAULT_XCAMS.feedTimeoutMs),
+  ),
+  XCAMS_SNAPSHOT_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    partnerAddress.default(DEFAULT_XCAMS.snapshotPrefix),
+  ),
+  XCAMS_REDIRECT_URL: z.preprocess(
+    emptyAsUndefined,
+    partnerAddress.default(DEFAULT_XCAMS.redirectUrl),
+  ),
+  RESELL_PARTNER_URL: z.preprocess(
+    emptyAsUndefined,
+    partnerAddress.default(DEFAULT_XCAMS.resellUrl),
+  ),
 });
 
 /** Reads and validates a site config file. */
@@ -193,5 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
     devTools: e.DEV_TOOLS ?? e.NODE_ENV !== 'production',
     sseHeartbeatMs: SSE_HEARTBEAT_MS,
+    xcams: {
+      feedUrl: e.XCAMS_FEED_URL,
+      feedTimeoutMs: e.XCAMS_FEED_TIMEOUT_MS,
+      snapshotPrefix: e.XCAMS_SNAPSHOT_PREFIX,
+      redirectUrl: e.XCAMS_REDIRECT_URL,
+      resellUrl: e.RESELL_PARTNER_URL,
+    },
   };
 }

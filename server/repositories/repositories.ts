@@ -6,6 +6,7 @@ import { CreditsRepository } from './credits.repository';
 import { HealthRepository } from './health.repository';
 import { LikesRepository } from './likes.repository';
 import { MemberRepository } from './member.repository';
+import { ProfileRepository } from './profile.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
 
@@ -18,6 +19,7 @@ export interface Repositories {
   likes: LikesRepository;
   chats: ChatsRepository;
   credits: CreditsRepository;
+  profiles: ProfileRepository;
 }
 
 /** Builds every repository over one database. */
@@ -30,5 +32,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     likes: new LikesRepository(db),
     chats: new ChatsRepository(db),
     credits: new CreditsRepository(db),
+    profiles: new ProfileRepository(db),
   };
 }

@@ -10,12 +10,16 @@ const settingsRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Site settings',
         description:
           'Name, languages, sign-up mode, countries with regions, profile fields, prices and company ' +
-          'data. The geoip fields are null: this server does not look up IP locations.',
+          'data. The geoip fields are null: this server does not look up IP locations. ' +
+          'cams_snapshot_prefix + account is the address of a sponsored webcam snapshot.',
         tags: ['site'],
         response: { 200: Settings },
       },
     },
-    async () => app.site.settings({ country: null, selected: null }),
+    async () => ({
+      ...app.site.settings({ country: null, selected: null }),
+      cams_snapshot_prefix: app.config.xcams.snapshotPrefix,
+    }),
   );
 };
 

@@ -98,6 +98,8 @@ export const Settings = z.object({
   member_resell: z.array(z.enum(['cams', 'camads'])),
   delete_discount: z.boolean(),
   company: Company,
+  /** Webcam snapshot address = this prefix + account (SPEC §7 "image host"); absent: no snapshots. */
+  cams_snapshot_prefix: z.string().optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -284,14 +286,40 @@ export const SearchResponse = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
-export const CamsQuery = z.object({
-  gender: z.union([z.literal(''), Gender]).optional(),
-  min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
-  max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+export const CamsQuery = z
+  .object({
+    gender: z.union([z.literal(''), Gender]).optional(),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    message: 'min_age must not be greater than max_age',
+    path: ['min_age'],
+  });
+export type CamsQuery = z.infer<typeof CamsQuery>;
+/** A webcam performer's account name: it goes into paths and partner addresses, so it stays plain. */
+export const CamAccount = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid account');
+export const CamEntry = z.object({
+  account: CamAccount,
+  name: z.string().optional(),
+  age: z.number().int().optional(),
+  gender: Gender.optional(),
+  country: z.string().optional(),
+  languages: z.array(z.string()).optional(),
+  /** Full snapshot address when the feed names one; otherwise settings.cams_snapshot_prefix + account. */
+  snapshot: z.string().optional(),
 });
-export const CamsResponse = z.object({
-  cams: z.record(z.string(), z.object({ account: z.string(), name: z.string().optional() })),
+export type CamEntry = z.infer<typeof CamEntry>;
+export const CamsResponse = z.object({ cams: z.record(z.string(), CamEntry) });
+export type CamsResponse = z.infer<typeof CamsResponse>;
+export const CamRedirectQuery = z.object({ account: CamAccount });
+export const CamSnapshotParams = z.object({ account: CamAccount });
+/** Where a sponsored ad leads; redirect=1 answers 302, otherwise the address as JSON. */
+export const ResellPartnerQuery = z.object({
+  flow: z.enum(['profile-search']),
+  redirect: queryFlag.optional(),
 });
+export const ResellPartnerResponse = z.object({ url: z.string() });
 
 // ---------------------------------------------------------------- profile data
 
@@ -389,6 +417,43 @@ export const SendMessageBody = z.object({
 });
 export const DeleteChatBody = z.object({ conversation: id });
 
+// ---------------------------------------------------------------- member profile
+
+/** GET /api/profile.php?id=: the member whose profile page is opened. */
+export const ProfileDetailsQuery = z.object({ id });
+export type ProfileDetailsQuery = z.infer<typeof ProfileDetailsQuery>;
+
+/** A photo of a member; `filename` is the full-size file when the server has one. */
+export const ProfileImage = Image.extend({ filename: z.string().optional() });
+export type ProfileImage = z.infer<typeof ProfileImage>;
+
+/** A member's full profile as another member (or a visitor) sees it. */
+export const ProfileDetails = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  gender: Gender.nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  countryregion: z.number().int().nullable(),
+  /** Name of the region `countryregion` (settings.region_data), null when unknown. */
+  region: z.string().nullable(),
+  language: Language,
+  main_image: ProfileImage.nullable(),
+  images: z.array(ProfileImage),
+  /** Select-field value keys (profile_fields.php), only the site's visible_profile_fields. */
+  fields: z.record(z.string(), z.string()),
+  /** Free-text notes, only the site's visible_profile_notes. */
+  notes: z.record(z.string(), z.string()),
+  /** About me. */
+  personal: z.string().nullable(),
+  /** The viewer likes this member (always false for visitors). */
+  liked: z.boolean(),
+  /** This member likes the viewer (always false for visitors). */
+  did_like_profile: z.boolean(),
+});
+export type ProfileDetails = z.infer<typeof ProfileDetails>;
+
 // ---------------------------------------------------------------- misc
 
 export const LogoutResponse = z.literal('done');
@@ -475,6 +540,12 @@ export const calls = {
     response: GeocodeResponse,
   },
   activate: { method: 'GET', path: '/api/activate.php', response: ActivateResponse },
+  profile: {
+    method: 'GET',
+    path: '/api/profile.php',
+    query: ProfileDetailsQuery,
+    response: ProfileDetails,
+  },
   chats: { method: 'GET', path: '/api/chats.php', response: ChatsResponse },
   likes: { method: 'GET', path: '/api/likes.php', response: LikesResponse },
   like: { method: 'POST', path: '/api/likes.php', body: LikeBody, response: LikeResult },
@@ -494,6 +565,15 @@ export const calls = {
   },
   deleteChat: { method: 'DELETE', path: '/api/chat.php', body: DeleteChatBody },
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
+  /** Opened in a new window, not fetched: answers 302 to the webcam partner. */
+  camRedirect: { method: 'GET', path: '/api/xcams/redirect.php', query: CamRedirectQuery },
+  /** Opened in a new window with redirect=1 (302); without it the address comes back as JSON. */
+  resellPartner: {
+    method: 'GET',
+    path: '/api/resellpartner.php',
+    query: ResellPartnerQuery,
+    response: ResellPartnerResponse,
+  },
   discountCode: { method: 'GET', path: '/api/discountcode.php', response: DiscountCodeResponse },
   health: { method: 'GET', path: '/api/health', response: HealthResponse },
   /** Server-Sent Events; each `data:` line is a LiveEvent. Not a JSON call: open it as an EventSource. */
