@@ -15,6 +15,7 @@ import { electLeader } from './leader';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import { applyConversationEvent, loadMessages, sendMessage } from './messages';
 import { createPoller, POLL_INTERVAL_MS, PUSH_POLL_INTERVAL_MS, type PollTaskName } from './poller';
+import { loadProfile } from './profile';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
 import { currentMemberId, fetchUser, login, logout } from './session';
@@ -156,6 +157,7 @@ export function createSync(deps: SyncDeps) {
     like: (profileId: number) => settle(() => setLike(ctx, profileId, true)),
     unlike: (profileId: number) => settle(() => setLike(ctx, profileId, false)),
     openLikedBy: (profileId: number) => settle(() => openLikedBy(ctx, profileId)),
+    loadProfile: (id: number) => settle(() => loadProfile(ctx, id)),
     refreshLikes: () => settle(() => pollLikes(ctx)),
     refreshChats: () => settle(() => pollChats(ctx)),
     openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),

@@ -3,7 +3,13 @@
  * The sync worker is the only writer of synced tables; the page reads them with useLiveQuery.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
-import type { ChatListEntry, ChatMessage, FilterOptions, Profile } from '../api/contract';
+import type {
+  ChatListEntry,
+  ChatMessage,
+  FilterOptions,
+  Profile,
+  ProfileDetails,
+} from '../api/contract';
 import type { ActionKind } from '../api/offline-protocol';
 
 /** Name of the database shared by the page and the sync worker. */
@@ -101,6 +107,14 @@ export interface ActionRow {
   prevLiked: boolean | null;
 }
 
+/** A member's full profile as last fetched for the profile page, kept for offline visits. */
+export interface ProfileDetailsRow extends ProfileDetails {
+  /** ETag of the answer, sent as If-None-Match on the next visit. */
+  etag: string | null;
+  /** Local time of the fetch. */
+  fetchedAt: number;
+}
+
 /** Called when another tab upgrades the schema: this connection is closed, the page must reload. */
 export interface DbEvents {
   onReloadNeeded?: () => void;
@@ -120,6 +134,7 @@ export class AmoraDb extends Dexie {
   messages!: EntityTable<MessageRow, 'key'>;
   prefs!: EntityTable<PrefRow, 'key'>;
   actions!: EntityTable<ActionRow, 'clientId'>;
+  profileDetails!: EntityTable<ProfileDetailsRow, 'id'>;
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -136,6 +151,7 @@ export class AmoraDb extends Dexie {
       prefs: 'key',
       actions: 'clientId, memberId, status',
     });
+    this.version(2).stores({ profileDetails: 'id' });
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type LikeRow,
   type MessageRow,
   type PageKind,
+  type ProfileDetailsRow,
   type SearchRow,
 } from './db';
 import { kvGet } from './kv';
@@ -76,6 +77,16 @@ export async function likesGiven(db: AmoraDb = getDb()): Promise<GivenLike[]> {
   return likes.map((like, i) => ({ like, profile: profiles[i] ?? null }));
 }
 
+/** Mutual likes: given likes whose profile liked the member too (liked back, or in liked_by). */
+export async function likesMutual(db: AmoraDb = getDb()): Promise<GivenLike[]> {
+  const [given, fans] = await Promise.all([
+    likesGiven(db),
+    db.likedBy.toCollection().primaryKeys(),
+  ]);
+  const liked = new Set(fans);
+  return given.filter(({ like }) => like.did_like_profile || liked.has(like.profileId));
+}
+
 /** Members who liked the member: new ones first, then the server's order (SPEC §4). */
 export async function likesReceived(db: AmoraDb = getDb()): Promise<ReceivedLike[]> {
   const rows = await db.likedBy.orderBy('order').toArray();
@@ -124,4 +135,22 @@ export function pendingActions(db: AmoraDb = getDb()): Promise<ActionRow[]> {
 export async function pref<T>(key: string, fallback: T, db: AmoraDb = getDb()): Promise<T> {
   const row = await db.prefs.get(key);
   return row === undefined ? fallback : (row.value as T);
+}
+
+/** A member for the profile page: full details when fetched before, else the cached card. */
+export interface MemberProfileView {
+  card: Profile | null;
+  details: ProfileDetailsRow | null;
+  /** Their like of the logged-in member, when they liked them. */
+  likedBy: LikedByRow | null;
+}
+
+/** What the profile page can show at once from IndexedDB, before (or without) the network. */
+export async function memberProfile(id: number, db: AmoraDb = getDb()): Promise<MemberProfileView> {
+  const [card, details, likedBy] = await Promise.all([
+    db.profiles.get(id),
+    db.profileDetails.get(id),
+    db.likedBy.get(id),
+  ]);
+  return { card: card ?? null, details: details ?? null, likedBy: likedBy ?? null };
 }

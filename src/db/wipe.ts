@@ -15,6 +15,7 @@ export const PERSONAL_TABLES = [
   'chats',
   'messages',
   'actions',
+  'profileDetails',
 ] as const;
 
 /** Empties the personal tables and personal kv keys in one transaction. */

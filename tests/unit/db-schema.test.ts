@@ -30,6 +30,7 @@ describe('schema', () => {
       messages: 'key',
       prefs: 'key',
       actions: 'clientId',
+      profileDetails: 'id',
     });
     db.close();
   });

@@ -1,44 +1,96 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SEARCH_PAGE_SIZE } from '../../api/contract';
+import { SEARCH_PAGE_SIZE, type Profile } from '../../api/contract';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
-import { ProfileGrid, ProfileGridSkeleton } from './ProfileGrid';
+import { interleaveSponsored, sponsoredKey, type SponsoredItem } from '../../lib/sponsored';
+import { LoadMoreSentinel } from './LoadMoreSentinel';
+import { ProfileCard } from './ProfileCard';
+import { ProfileGrid } from './ProfileGrid';
+import { ProfileGridSkeleton } from './ProfileGridSkeleton';
 import { SearchFiltersForm } from './SearchFiltersForm';
+import { SponsoredCard } from './SponsoredCard';
 import { useMemberSearch } from './use-member-search';
+import { useOnline } from './use-online';
+import { useSiteSettings } from './use-site-settings';
+import { useSponsored } from './use-sponsored';
 
-/** Member search (SPEC §2.6): filters, a card grid and a load-more button. */
+/**
+ * Member search (SPEC §2.6): filters, the results the worker stored in IndexedDB, infinite scroll
+ * with a button fallback, then similar profiles. Renders whatever Dexie holds, also offline.
+ */
 export default function MembersScreen() {
   const { t } = useTranslation();
-  const { user, settings } = useSession();
-  const { profileSearch } = useTemplate().config;
+  const { user } = useSession();
+  const settings = useSiteSettings();
+  const { showLanguageBadge } = useTemplate().config.profileSearch;
+  const online = useOnline();
   const search = useMemberSearch();
-  const firstLoad = search.loading && search.profiles.length === 0;
+  const { view, busy, problem } = search;
+  const member = Boolean(user);
+  const results = view?.results ?? [];
+  const similar = view?.similar ?? [];
+  const loading = view === undefined || (busy && results.length === 0);
+  const offline = !online || search.networkFailed;
+  const hasMore = Boolean(view) && !search.exhausted;
+  const autoLoad = hasMore && !busy && !offline && !problem && results.length > 0;
+
+  // Sponsored cards (SPEC §6, §9) go between the results only, never into similar results.
+  const sponsored = useSponsored(search.filters);
+  const items = interleaveSponsored(results, sponsored.cams, sponsored.kinds);
+
+  const card = (headingLevel: 2 | 3) => (profile: Profile) => (
+    <ProfileCard
+      profile={profile}
+      cdnPrefix={settings?.cdn_prefix ?? ''}
+      member={member}
+      showLanguageBadge={showLanguageBadge}
+      headingLevel={headingLevel}
+    />
+  );
+  const item = (entry: SponsoredItem<Profile>) =>
+    entry.kind === 'profile' ? (
+      card(2)(entry.profile)
+    ) : (
+      <SponsoredCard
+        kind={entry.kind}
+        entry={entry.entry}
+        snapshotPrefix={sponsored.snapshotPrefix}
+        headingLevel={2}
+      />
+    );
 
   return (
-    <div className="container py-4">
+    <div className="members-screen container py-4">
       <PageTitle title={t('members.title')} />
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h2 mb-0">{t('members.title')}</h1>
-        <p className="text-body-secondary mb-0" aria-live="polite">
-          {!firstLoad && !search.problem && t('members.count', { count: search.total })}
+        <p className="members-count text-body-secondary mb-0" aria-live="polite">
+          {view && view.search.highestPage > 0 && !loading
+            ? t('members.count', { count: view.search.num_results })
+            : '\u00a0'}
         </p>
       </div>
 
-      {search.filters && (
-        <div className="search-filters-panel card card-body mb-4">
-          <SearchFiltersForm
-            filters={search.filters}
-            settings={settings}
-            userCountry={user?.profile.country ?? null}
-            disabled={search.loading}
-            onChange={search.changeFilters}
-          />
-        </div>
+      {offline && (
+        <p className="offline-note small" role="status">
+          {results.length > 0 || view === undefined
+            ? t('members.offline_note')
+            : t('members.offline_empty')}
+        </p>
       )}
 
-      {search.problem === 'login-required' && (
+      <div className="search-filters-panel card card-body mb-4">
+        <SearchFiltersForm
+          filters={search.filters}
+          settings={settings}
+          userCountry={user?.profile.country ?? null}
+          onChange={search.changeFilters}
+        />
+      </div>
+
+      {problem === 'login-required' && (
         <div className="alert alert-info" role="status">
           {t('members.login_required')}{' '}
           <Link to="/login?redirect=%2Fmembers" className="alert-link">
@@ -46,49 +98,68 @@ export default function MembersScreen() {
           </Link>
         </div>
       )}
-      {search.problem === 'failed' && (
+      {problem === 'failed' && results.length === 0 && !busy && (
         <div
           className="alert alert-warning d-flex flex-wrap align-items-center gap-2"
           role="status"
         >
           <span className="me-auto">{t('members.failed')}</span>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={search.retry}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => void search.loadMore()}
+          >
             {t('members.retry')}
           </button>
         </div>
       )}
 
-      {firstLoad ? (
-        <ProfileGridSkeleton count={SEARCH_PAGE_SIZE} />
-      ) : search.profiles.length > 0 ? (
-        <ProfileGrid
-          profiles={search.profiles}
-          cdnPrefix={settings?.cdn_prefix ?? ''}
-          showLanguageBadge={profileSearch.showLanguageBadge}
-          headingLevel={2}
-        />
+      {loading ? (
+        <ProfileGridSkeleton count={SEARCH_PAGE_SIZE} actions />
+      ) : results.length > 0 ? (
+        <ProfileGrid items={items} keyOf={sponsoredKey}>
+          {item}
+        </ProfileGrid>
       ) : (
-        !search.problem && (
+        view &&
+        view.search.highestPage > 0 && (
           <p className="empty-state text-center text-body-secondary py-5">{t('members.none')}</p>
         )
       )}
 
-      {search.profiles.length > 0 && (
-        <div className="text-center mt-4">
-          {search.allLoaded ? (
-            <p className="text-body-secondary">{t('members.all_loaded')}</p>
-          ) : (
+      {similar.length > 0 && (
+        <section className="mt-5" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="h4 mb-3">
+            {t('members.similar_title')}
+          </h2>
+          <ProfileGrid items={similar} keyOf={(p) => p.id}>
+            {card(3)}
+          </ProfileGrid>
+        </section>
+      )}
+
+      {results.length > 0 && (
+        <div className="load-more text-center mt-4">
+          {autoLoad && (
+            <LoadMoreSentinel
+              key={results.length + similar.length}
+              onVisible={() => void search.loadMore()}
+            />
+          )}
+          {hasMore ? (
             <button
               type="button"
               className="btn btn-outline-primary px-4"
-              onClick={search.loadMore}
-              disabled={search.loading}
+              aria-disabled={busy || undefined}
+              onClick={() => void search.loadMore()}
             >
-              {search.loading && (
+              {busy && (
                 <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
               )}
-              {search.loading ? t('members.loading') : t('members.load_more')}
+              {busy ? t('members.loading') : t('members.load_more')}
             </button>
+          ) : (
+            <p className="text-body-secondary mb-0">{t('members.all_loaded')}</p>
           )}
         </div>
       )}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CardIcon } from './CardIcon';
+import type { LikeState } from './use-like';
+
+export interface MemberActionsProps {
+  id: number;
+  like: LikeState;
+  /** On the likes route the message button is hidden (SPEC §2.3). */
+  hideMessage: boolean;
+}
+
+/** Like / Remove like with a spinner, and Start conversation (SPEC §2.6 card actions, full size). */
+export function MemberActions({ id, like, hideMessage }: MemberActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="member-actions">
+      <div className="member-actions-row">
+        <button
+          type="button"
+          className={`btn ${like.liked ? 'btn-outline-primary' : 'btn-primary'} member-action`}
+          aria-pressed={like.liked}
+          aria-busy={like.busy || undefined}
+          onClick={() => void like.toggle()}
+        >
+          {like.busy ? (
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          ) : (
+            <CardIcon name="heart" filled={like.liked} size={20} />
+          )}
+          <span>{like.liked ? t('member.remove_like') : t('member.like')}</span>
+        </button>
+        {!hideMessage && (
+          <Link to={`/members/${id}/chat`} className="btn btn-outline-secondary member-action">
+            <CardIcon name="chat" size={20} />
+            <span>{t('member.message')}</span>
+          </Link>
+        )}
+      </div>
+      {like.queued && (
+        <p className="member-hint small mb-0" role="status">
+          {t('member.queued')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What visitors see instead of the buttons (SPEC §6): a call to sign up or log in. */
+export function MemberVisitorInvite({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation();
+  const back = encodeURIComponent(`/members/${id}`);
+  return (
+    <div className="member-invite">
+      <h2 className="h5 mb-1">{t('member.visitor_heading', { name })}</h2>
+      <p className="text-body-secondary mb-3">{t('member.visitor_text', { name })}</p>
+      <div className="member-actions-row">
+        <Link to={`/signup?profile=${id}`} className="btn btn-primary member-action">
+          {t('member.signup')}
+        </Link>
+        <Link to={`/login?redirect=${back}`} className="btn btn-outline-primary member-action">
+          {t('member.login')}
+        </Link>
+      </div>
+    </div>
+  );
+}
