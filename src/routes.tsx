@@ -25,6 +25,8 @@ const SCREENS: Record<string, () => ScreenModule> = {
   home: () => import('./features/home/HomeScreen'),
   login: () => import('./features/login/LoginScreen'),
   members: () => import('./features/members/MembersScreen'),
+  member: () => import('./features/members/MemberScreen'),
+  likes: () => import('./features/likes/LikesScreen'),
   staticPage: () => import('./features/pages/StaticPageScreen'),
   dev: () => import('./features/dev/DevScreen'),
 };

@@ -12,6 +12,8 @@ import {
   type SwInboundMessage,
 } from '../api/offline-protocol';
 import { API_BASE } from '../api/http';
+import { MESSAGES_PATH } from '../i18n/i18n';
+import { toLanguage } from '../i18n/languages';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';
 import { watchPageHidden } from './page-hidden';
 import { createStore, type Store } from './store';
@@ -67,6 +69,8 @@ export interface SwBridgeDeps {
   /** sessionStorage for the reload guard; null when blocked. */
   storage: Storage | null;
   now: () => number;
+  /** The first worker took over: fetch again what the page loaded before it could cache it. */
+  onFirstControl?: () => void;
 }
 
 export interface SwBridge {
@@ -134,6 +138,7 @@ export function createSwBridge(deps: SwBridgeDeps): SwBridge {
     if (!hadController) {
       hadController = true;
       postSession(); // the first worker just took over: it has not heard of the session yet
+      deps.onFirstControl?.();
       return;
     }
     reloadOnce();
@@ -214,6 +219,7 @@ export function getSwBridge(): SwBridge {
     reload: () => location.reload(),
     storage: sessionStorageOrNull(),
     now: () => Date.now(),
+    onFirstControl: () => warmOfflineCaches(document.documentElement.lang),
   });
   return bridge;
 }
@@ -229,6 +235,15 @@ export function startSwBridge(): void {
   getInstallPrompt();
   watchPageHidden(document, (url, data) => navigator.sendBeacon(url, data), API_BASE);
   void getSwBridge().start();
+}
+
+/**
+ * On a first visit the messages load before the worker controls the page, so its cache misses
+ * them; fetching them once more through the worker lets the next offline start speak the language.
+ */
+function warmOfflineCaches(htmlLang: string): void {
+  const url = MESSAGES_PATH.replace('{{lng}}', toLanguage(htmlLang));
+  fetch(url).catch((error: unknown) => console.warn('Could not cache the messages', error));
 }
 
 function sessionStorageOrNull(): Storage | null {

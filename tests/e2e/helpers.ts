@@ -20,6 +20,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     `navigator.serviceWorker.getRegistration().then(
       (r) => Boolean(r && r.active) && navigator.serviceWorker.controller !== null)`,
   );
+  // Going offline while the worker's first requests are in flight fails Chromium's next
+  // navigation instead of handing it to the service worker; a member's phone has no such race.
+  await page.waitForLoadState('networkidle');
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   chatList,
   currentUser,
   likesGiven,
+  likesMutual,
   likesReceived,
   searchResults,
   unreadTotal,
@@ -52,6 +53,19 @@ describe('read helpers', () => {
       { ...like, profileId: 3, liked: true, seq: 3, status: 'queued' },
     ]);
     expect((await likesGiven(db)).map((g) => g.like.profileId)).toEqual([3, 1]);
+  });
+
+  it('lists mutual likes: liked back, or found among the members who liked me', async () => {
+    const db = newDb();
+    const like = { status: 'sent' as const, clientId: null, updatedAt: 0 };
+    await db.likes.bulkPut([
+      { ...like, profileId: 1, liked: true, seq: 1, did_like_profile: true },
+      { ...like, profileId: 2, liked: true, seq: 2, did_like_profile: false },
+      { ...like, profileId: 3, liked: true, seq: 3, did_like_profile: false },
+      { ...like, profileId: 4, liked: false, seq: 4, did_like_profile: true },
+    ]);
+    await db.likedBy.put({ id: 3, like_new: true, order: 0 });
+    expect((await likesMutual(db)).map((g) => g.like.profileId)).toEqual([3, 1]);
   });
 
   it('counts the badge as unread messages plus new likes', async () => {

@@ -1,67 +1,127 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../api/contract';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
-
-/** Countries whose members often write in another language than the interface (SPEC §2.6). */
-const MULTILINGUAL_COUNTRIES = new Set(['CA', 'BE', 'CH', 'FI']);
+import { CardIcon } from './CardIcon';
+import { languageName, needsLanguageBadge, photoUrl } from './card-rules';
+import { LikeButton } from './LikeButton';
+import { useLike } from './use-like';
 
 export interface ProfileCardProps {
   profile: Profile;
   cdnPrefix: string;
+  /** Logged in: like and message buttons show; visitors get the card and the visit link (SPEC §6). */
+  member: boolean;
+  /** On the likes route the message and visit buttons are hidden (SPEC §2.3). */
+  hideContactButtons?: boolean;
+  /** Where the photo and name lead; the likes route opens profiles under /likes/m/{id}. */
+  href?: string;
+  /** A received like the member has not opened yet. */
+  isNew?: boolean;
+  /** Runs when the member opens the profile, before the navigation. */
+  onOpen?: () => void;
   showLanguageBadge?: boolean;
   /** Level of the name heading, so the page outline has no gaps. */
   headingLevel?: 2 | 3;
 }
 
-/** A member in the search grid: photo, name with age, city and country (SPEC §2.6). */
+/** A member as a card (SPEC §2.6): photo, name with age, city and country, and the actions. */
 export function ProfileCard({
   profile,
   cdnPrefix,
+  member,
+  hideContactButtons = false,
+  href = `/members/${profile.id}`,
+  isNew = false,
+  onOpen,
   showLanguageBadge = true,
-  headingLevel = 3,
+  headingLevel = 2,
 }: ProfileCardProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
-  const href = `/members/${profile.id}`;
+  const like = useLike(profile.id);
+  const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const src = photoUrl(cdnPrefix, profile);
   const place = [profile.city, countryName(profile.country, lng)].filter(Boolean).join(', ');
-  const badge =
-    showLanguageBadge &&
-    (profile.language !== lng || MULTILINGUAL_COUNTRIES.has(profile.country ?? ''));
+  const badge = showLanguageBadge && needsLanguageBadge(profile, lng);
+  const visit = (
+    <Link
+      to={href}
+      className="btn btn-sm btn-outline-primary flex-grow-1"
+      aria-label={t('card.view_named', { name: profile.name })}
+      onClick={onOpen}
+    >
+      {t('card.view')}
+    </Link>
+  );
 
   return (
-    <article className="profile-card card h-100">
-      <Link to={href} className="profile-card-photo" tabIndex={-1} aria-hidden="true">
-        {profile.main_image ? (
-          <img
-            src={cdnPrefix + profile.main_image.thumb_filename}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width="300"
-            height="300"
-          />
-        ) : (
-          <span className="profile-card-initial">{profile.name.slice(0, 1).toUpperCase()}</span>
-        )}
-      </Link>
-      <div className="card-body">
-        <Heading className="profile-card-name h6 mb-1">
-          <Link to={href} className="text-reset text-decoration-none">
+    <article
+      className={`profile-card card h-100${isNew ? ' is-new' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <div className="profile-card-media">
+        {/* The name link below is the one a keyboard or screen reader uses; this is a mouse target. */}
+        <Link
+          to={href}
+          className="profile-card-photo"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={onOpen}
+        >
+          {src ? (
+            <img src={src} alt="" loading="lazy" decoding="async" width="300" height="300" />
+          ) : (
+            <span className="profile-card-placeholder" data-testid="photo-placeholder">
+              <CardIcon name="person" size={64} />
+            </span>
+          )}
+        </Link>
+        {isNew && <span className="profile-card-new badge">{t('card.new')}</span>}
+        {member && <LikeButton name={profile.name} like={like} />}
+      </div>
+      <div className="card-body d-flex flex-column">
+        <Heading id={headingId} className="profile-card-name h6 mb-1">
+          <Link to={href} className="profile-card-link" onClick={onOpen}>
             {profile.name}
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
           </Link>
         </Heading>
-        {place && <p className="profile-card-place small text-body-secondary mb-0">{place}</p>}
-        {badge && (
-          <span
-            className="badge text-bg-light border mt-2"
-            title={t('members.speaks', { language: profile.language.toUpperCase() })}
-          >
-            {profile.language.toUpperCase()}
-          </span>
+        <p className="profile-card-place small text-body-secondary mb-0">
+          <span className="text-truncate">{place}</span>
+          {badge && (
+            <span className="profile-card-lang badge" title={languageName(profile.language, lng)}>
+              <span aria-hidden="true">{profile.language.toUpperCase()}</span>
+              <span className="visually-hidden">
+                {t('members.speaks', { language: languageName(profile.language, lng) })}
+              </span>
+            </span>
+          )}
+        </p>
+        {member && like.queued && (
+          <p className="profile-card-hint small mb-0" role="status">
+            {t('card.queued')}
+          </p>
+        )}
+        {!member ? (
+          <div className="profile-card-actions">{visit}</div>
+        ) : (
+          !hideContactButtons && (
+            <div className="profile-card-actions">
+              <Link
+                to={`/members/${profile.id}/chat`}
+                className="btn btn-sm btn-outline-secondary btn-icon"
+                aria-label={t('card.chat_named', { name: profile.name })}
+                title={t('card.chat')}
+              >
+                <CardIcon name="chat" size={18} />
+              </Link>
+              {visit}
+            </div>
+          )
         )}
       </div>
     </article>

@@ -1,39 +1,65 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../api/contract';
+import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/i18n';
-import { countryName } from '../../lib/countries';
-import { countryOptions, regionOptions } from './country-options';
-import { AGE_RANGES, ageRangeOf, type SearchFilters } from './search-api';
+import {
+  AGE_RANGES,
+  ageRangeOf,
+  agePatch,
+  countryOptions,
+  regionCountry,
+  regionOptions,
+  showCountrySelect,
+} from './filter-options';
+
+/** Shown (disabled) before the first search answered, so the panel does not jump in later. */
+const PLACEHOLDER_FILTERS: SearchFilters = {
+  gender: '',
+  min_age: 18,
+  max_age: null,
+  country: '',
+  countryregion: 0,
+};
 
 export interface SearchFiltersFormProps {
-  filters: SearchFilters;
+  /** The worker's current filters; null until the first search stored them. */
+  filters: SearchFilters | null;
   settings: Settings | null;
   userCountry: string | null;
-  disabled: boolean;
   onChange: (patch: Partial<SearchFilters>) => void;
 }
 
-/** Gender, age, country and region selects (SPEC §2.6, §5); every change searches at once. */
+/**
+ * Gender, age, country and region (SPEC §2.6, §5). Every change searches at once; the selects
+ * stay enabled while results load, so keyboard focus is never thrown out of the form.
+ */
 export function SearchFiltersForm({
   filters,
   settings,
   userCountry,
-  disabled,
   onChange,
 }: SearchFiltersFormProps) {
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
   const id = useId();
+  const current = filters ?? PLACEHOLDER_FILTERS;
+  const disabled = filters === null;
   const countries = countryOptions({
     countries: settings?.countries ?? [],
     userCountry,
-    selected: filters.country || null,
+    selected: current.country,
     geocoded: settings?.geoip_country ?? null,
-    nameOf: (code) => countryName(code, lng),
+    lng,
   });
-  const regions = regionOptions(settings?.region_data ?? {}, filters.country);
-  const age = ageRangeOf(filters);
+  const regionOf = regionCountry(current.country, countries);
+  const regions = regionOptions(settings?.region_data ?? {}, regionOf);
+
+  const changeRegion = (value: string) => {
+    const countryregion = Number(value);
+    // With the country select hidden the region also fixes the only country there is.
+    onChange(current.country ? { countryregion } : { country: regionOf, countryregion });
+  };
 
   return (
     <form
@@ -48,14 +74,12 @@ export function SearchFiltersForm({
         <select
           id={`${id}-gender`}
           className="form-select"
-          value={filters.gender}
+          value={current.gender}
           disabled={disabled}
-          onChange={(e) =>
-            onChange({
-              gender:
-                e.target.value === 'male' || e.target.value === 'female' ? e.target.value : '',
-            })
-          }
+          onChange={(e) => {
+            const v = e.target.value;
+            onChange({ gender: v === 'male' || v === 'female' ? v : '' });
+          }}
         >
           <option value="">{t('members.gender_any')}</option>
           <option value="female">{t('members.gender_female')}</option>
@@ -69,12 +93,9 @@ export function SearchFiltersForm({
         <select
           id={`${id}-age`}
           className="form-select"
-          value={age.id}
+          value={ageRangeOf(current).id}
           disabled={disabled}
-          onChange={(e) => {
-            const range = AGE_RANGES.find((r) => r.id === e.target.value) ?? AGE_RANGES[0];
-            onChange({ min_age: range.min, max_age: range.max });
-          }}
+          onChange={(e) => onChange(agePatch(e.target.value))}
         >
           {AGE_RANGES.map((range) => (
             <option key={range.id} value={range.id}>
@@ -87,7 +108,7 @@ export function SearchFiltersForm({
           ))}
         </select>
       </div>
-      {countries.length > 1 && (
+      {showCountrySelect(countries) && (
         <div className="col-6 col-md">
           <label className="form-label small mb-1" htmlFor={`${id}-country`}>
             {t('members.country')}
@@ -95,11 +116,11 @@ export function SearchFiltersForm({
           <select
             id={`${id}-country`}
             className="form-select"
-            value={filters.country}
+            value={current.country.toUpperCase()}
             disabled={disabled}
             onChange={(e) => onChange({ country: e.target.value })}
           >
-            {!filters.country && <option value="">{t('members.country_any')}</option>}
+            {!current.country && <option value="">{t('members.country_any')}</option>}
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
@@ -115,21 +136,25 @@ export function SearchFiltersForm({
         <select
           id={`${id}-region`}
           className="form-select"
-          value={filters.country ? filters.countryregion : ''}
-          disabled={disabled || !filters.country}
-          onChange={(e) => onChange({ countryregion: Number(e.target.value) })}
+          value={regionOf ? String(current.countryregion) : ''}
+          disabled={disabled || !regionOf}
+          onChange={(e) => changeRegion(e.target.value)}
         >
-          {!filters.country && (
-            <option value="" disabled>
-              {t('members.select_country')}
-            </option>
+          {regions.map((r) =>
+            r.kind === 'select-country' ? (
+              <option key="select" value="" disabled>
+                {t('members.select_country')}
+              </option>
+            ) : r.kind === 'all' ? (
+              <option key="all" value="0">
+                {t('members.region_all')}
+              </option>
+            ) : (
+              <option key={r.value} value={r.value}>
+                {r.name}
+              </option>
+            ),
           )}
-          <option value={0}>{t('members.region_all')}</option>
-          {regions.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
         </select>
       </div>
     </form>

@@ -1,173 +1,147 @@
 /**
- * Member search state (SPEC §4 "Search"): initialise from the server's automatic load, then
- * manual searches; pages accumulate, filter changes start over, `?page=` follows the last page.
+ * The members screen's side of the search (SPEC §4 "Search"): it asks the sync worker to load,
+ * and the worker writes Dexie, which the screen renders. The URL follows the loaded pages.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Profile, SearchResponse } from '../../api/contract';
-import { isApiFailure } from '../../api/http';
-import {
-  filtersFromOptions,
-  firstSearch,
-  pageFromQuery,
-  searchPage,
-  type SearchFilters,
-} from './search-api';
+import { getSync, isSyncError } from '../../bridges/worker-bridge';
+import type { SearchFilters } from '../../db/db';
+import { pageParam, readSearchView, withPages, type SearchView } from './search-view';
 
+/** Failures the screen explains; network failures only raise the offline note. */
 export type SearchProblem = 'login-required' | 'failed' | null;
 
-export interface MemberSearchState {
-  filters: SearchFilters | null;
-  /** Loaded pages in order; page n is `pages[n - 1]`. */
-  pages: Profile[][];
-  total: number;
-  loading: boolean;
-  problem: SearchProblem;
+/** A filter change shown at once, before the worker has stored it; a new country resets the region. */
+function mergeDraft(
+  draft: Partial<SearchFilters> | null,
+  patch: Partial<SearchFilters>,
+): Partial<SearchFilters> {
+  const next = { ...draft, ...patch };
+  if (patch.country !== undefined) next.countryregion = patch.countryregion ?? 0;
+  return next;
 }
 
-type Action =
-  | { type: 'init'; filters: SearchFilters }
-  | { type: 'reset'; filters: SearchFilters }
-  | { type: 'loading' }
-  | { type: 'page'; page: number; result: SearchResponse }
-  | { type: 'failed'; problem: Exclude<SearchProblem, null> };
-
-const initialState: MemberSearchState = {
-  filters: null,
-  pages: [],
-  total: 0,
-  loading: true,
-  problem: null,
-};
-
-/** Pure state transitions, exported for tests. */
-export function searchReducer(state: MemberSearchState, action: Action): MemberSearchState {
-  switch (action.type) {
-    case 'init':
-      return { ...state, filters: action.filters };
-    case 'reset':
-      return { ...initialState, filters: action.filters };
-    case 'loading':
-      return { ...state, loading: true, problem: null };
-    case 'page': {
-      const pages = state.pages.slice(0, action.page - 1);
-      pages[action.page - 1] = action.result.profiles;
-      return { ...state, pages, total: action.result.paging.num_results, loading: false };
-    }
-    case 'failed':
-      return { ...state, loading: false, problem: action.problem };
-  }
-}
-
-/** Pages flattened without repeats, in case the ranking shifted between page loads. */
-export function uniqueProfiles(pages: Profile[][]): Profile[] {
-  const seen = new Set<number>();
-  return pages.flat().filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
-}
-
-function problemOf(error: unknown): Exclude<SearchProblem, null> | null {
-  if (isApiFailure(error, 'aborted')) return null;
-  console.warn('Member search failed', error); // SPEC §8: logged, no extra message
-  return isApiFailure(error, 'forbidden') || isApiFailure(error, 'unauthorized')
-    ? 'login-required'
-    : 'failed';
-}
-
-/** Search state plus the actions the screen needs. */
+/** Search state for the screen: the Dexie view plus what the worker calls are doing. */
 export function useMemberSearch() {
   const [params, setParams] = useSearchParams();
-  const [initialPage] = useState(() => pageFromQuery(params));
-  const [state, dispatch] = useReducer(searchReducer, initialState);
-  const inflight = useRef<AbortController | null>(null);
+  // The URL at arrival says how far to restore; later the URL follows the loaded pages.
+  const [arrival] = useState(() => ({
+    page: pageParam(params, 'page'),
+    similarpage: pageParam(params, 'similarpage'),
+    trafficsource: params.get('network') ?? undefined,
+  }));
+  const view = useLiveQuery(readSearchView);
+  const [pending, setPending] = useState(0);
+  const [networkFailed, setNetworkFailed] = useState(false);
+  const [problem, setProblem] = useState<SearchProblem>(null);
+  const [draft, setDraft] = useState<Partial<SearchFilters> | null>(null);
+  const [restored, setRestored] = useState(false);
+  const running = useRef(0);
+  const filterCall = useRef(0);
 
-  const renew = () => {
-    inflight.current?.abort();
-    inflight.current = new AbortController();
-    return inflight.current.signal;
-  };
-
-  /** The automatic first load, then pages 2..upTo when the URL asked for them. */
-  const start = useCallback(async (signal: AbortSignal, upTo: number) => {
+  /** Runs one worker call; true when it succeeded. SPEC §8: failures are logged. */
+  const run = useCallback(async (call: () => Promise<unknown>): Promise<boolean> => {
+    running.current += 1;
+    setPending((n) => n + 1);
     try {
-      const first = await firstSearch(signal);
-      const filters = filtersFromOptions(first.filter_options);
-      dispatch({ type: 'init', filters });
-      dispatch({ type: 'page', page: 1, result: first });
-      for (let page = 2; page <= upTo; page++) {
-        dispatch({ type: 'page', page, result: await searchPage(filters, page, signal) });
-      }
+      await call();
+      setNetworkFailed(false);
+      setProblem(null);
+      return true;
     } catch (error) {
-      const problem = problemOf(error);
-      if (problem) dispatch({ type: 'failed', problem });
+      if (isSyncError(error) && error.kind === 'network') setNetworkFailed(true);
+      else {
+        console.warn('Member search failed', error);
+        setProblem(isSyncError(error) && error.kind === 'auth' ? 'login-required' : 'failed');
+      }
+      return false;
+    } finally {
+      running.current -= 1;
+      setPending((n) => n - 1);
     }
   }, []);
 
+  // First visit: the worker's automatic load. Later visits render Dexie as it is and only load
+  // the pages a shared or reloaded URL asks for (?page, ?similarpage) that are not stored yet.
   useEffect(() => {
-    const controller = new AbortController();
-    void start(controller.signal, initialPage);
-    return () => controller.abort();
-  }, [start, initialPage]);
+    let cancelled = false;
+    const restore = async () => {
+      const sync = getSync();
+      let current = await readSearchView().catch(() => null);
+      if (cancelled) return;
+      if (!current || current.search.highestPage === 0) {
+        if (!(await run(() => sync.search(undefined, { trafficsource: arrival.trafficsource }))))
+          return;
+        current = await readSearchView();
+      }
+      while (!cancelled && current && !current.allLoaded) {
+        if (current.search.highestPage >= arrival.page || !(await run(() => sync.search()))) break;
+        current = await readSearchView();
+      }
+      while (!cancelled && current?.allLoaded && !current.similarAllLoaded) {
+        if (arrival.similarpage <= 1 || current.search.similarHighestPage >= arrival.similarpage)
+          break;
+        if (!(await run(() => sync.loadSimilar()))) break;
+        current = await readSearchView();
+      }
+    };
+    void restore().finally(() => {
+      if (!cancelled) setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [arrival, run]);
 
-  useEffect(() => () => inflight.current?.abort(), []);
+  // Back online after a failed call: let infinite scroll try again.
+  useEffect(() => {
+    const onOnline = () => setNetworkFailed(false);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
 
-  const setPageParam = useCallback(
-    (page: number) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (page > 1) next.set('page', String(page));
-          else next.delete('page'); // SPEC §2.6: omitted when 1
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
+  const page = view?.search.highestPage ?? 0;
+  const similarpage = view?.search.similarHighestPage ?? 0;
+  useEffect(() => {
+    if (!restored || view === undefined) return;
+    const next = withPages(params, { page, similarpage });
+    if (next.toString() !== params.toString()) {
+      setParams(next, { replace: true, preventScrollReset: true });
+    }
+  }, [restored, view, page, similarpage, params, setParams]);
+
+  /** The next page, or once all are loaded the next page of similar results. */
+  const loadMore = useCallback(async () => {
+    if (running.current > 0) return;
+    const sync = getSync();
+    if (!view) await run(() => sync.search(undefined, { trafficsource: arrival.trafficsource }));
+    else if (!view.allLoaded) await run(() => sync.search());
+    else if (!view.similarAllLoaded) await run(() => sync.loadSimilar());
+  }, [arrival, run, view]);
+
+  /** Filters change at once on screen; the worker clears the results and reloads (SPEC §4). */
+  const changeFilters = useCallback(
+    (patch: Partial<SearchFilters>) => {
+      const call = ++filterCall.current;
+      setDraft((current) => mergeDraft(current, patch));
+      void run(() => getSync().setFilters(patch)).finally(() => {
+        if (filterCall.current === call) setDraft(null);
+      });
+    },
+    [run],
   );
 
-  const loadPage = async (filters: SearchFilters, page: number) => {
-    const signal = renew();
-    try {
-      dispatch({ type: 'page', page, result: await searchPage(filters, page, signal) });
-      setPageParam(page);
-    } catch (error) {
-      const problem = problemOf(error);
-      if (problem) dispatch({ type: 'failed', problem });
-    }
-  };
-
-  /** Changing any filter clears the results; a new country resets the region (SPEC §4). */
-  const changeFilters = (patch: Partial<SearchFilters>) => {
-    if (!state.filters) return;
-    const filters = { ...state.filters, ...patch };
-    if (patch.country !== undefined && patch.country !== state.filters.country) {
-      filters.countryregion = 0;
-    }
-    dispatch({ type: 'reset', filters });
-    void loadPage(filters, 1);
-  };
-
-  const loadMore = () => {
-    if (!state.filters || state.loading) return;
-    dispatch({ type: 'loading' });
-    void loadPage(state.filters, state.pages.length + 1);
-  };
-
-  /** After a failure: redo the first load, or the page that failed. */
-  const retry = () => {
-    if (state.filters) return loadMore();
-    dispatch({ type: 'loading' });
-    void start(renew(), 1);
-  };
-
-  const profiles = uniqueProfiles(state.pages);
-  const lastPage = state.pages[state.pages.length - 1];
   return {
-    ...state,
-    profiles,
-    /** All loaded once the count reaches the total (SPEC §4), or a page came back empty. */
-    allLoaded: !state.loading && (profiles.length >= state.total || lastPage?.length === 0),
-    changeFilters,
+    /** undefined while Dexie is read the first time, null before any search was stored. */
+    view: view as SearchView | null | undefined,
+    filters: view ? { ...view.search.filters, ...draft } : null,
+    busy: pending > 0,
+    networkFailed,
+    problem,
+    /** Everything there is, similar results included, is on screen. */
+    exhausted: Boolean(view?.allLoaded && view.similarAllLoaded),
     loadMore,
-    retry,
+    changeFilters,
   };
 }

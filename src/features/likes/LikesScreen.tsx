@@ -1,0 +1,75 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { SEARCH_PAGE_SIZE } from '../../api/contract';
+import { PageTitle } from '../../app/PageTitle';
+import { useTemplate } from '../../app/template/template-context';
+import { getSync } from '../../bridges/worker-bridge';
+import { ProfileGridSkeleton } from '../members/ProfileGridSkeleton';
+import { useOnline } from '../members/use-online';
+import { useSiteSettings } from '../members/use-site-settings';
+import { LikesList } from './LikesList';
+import { LikesTabs } from './LikesTabs';
+import { likeTypeOf, shownLikeTypes } from './likes-types';
+import { readLikesView } from './likes-view';
+
+/**
+ * Likes (`/likes`, `/likes/{type}`, SPEC §2.3, §4): who liked me (new ones first), who I liked,
+ * and the mutual ones, read from IndexedDB so the lists show offline too.
+ */
+export default function LikesScreen() {
+  const { t } = useTranslation();
+  const { type: param } = useParams();
+  const shown = shownLikeTypes(useTemplate().config.likes);
+  const active = likeTypeOf(param, shown);
+  const settings = useSiteSettings();
+  const online = useOnline();
+  const view = useLiveQuery(readLikesView);
+
+  // The leader tab polls every minute; a member opening the list wants it fresh now.
+  useEffect(() => {
+    getSync()
+      .refreshLikes()
+      .catch((error: unknown) => console.warn('Likes refresh failed', error));
+  }, []);
+
+  return (
+    <div className="likes-screen container py-4">
+      <PageTitle title={t('likes.title')} />
+      <h1 className="h2 mb-1">{t('likes.title')}</h1>
+      <p className="text-body-secondary">{t('likes.intro')}</p>
+      <LikesTabs
+        types={shown}
+        active={active}
+        counts={
+          view
+            ? {
+                received: view.received.length,
+                given: view.given.length,
+                mutual: view.mutual.length,
+              }
+            : {}
+        }
+        newCount={view?.newCount ?? 0}
+      />
+      {!online && (
+        <p className="offline-note small" role="status">
+          {t('likes.offline_note')}
+        </p>
+      )}
+      {view === undefined ? (
+        <ProfileGridSkeleton count={SEARCH_PAGE_SIZE / 2} actions={false} />
+      ) : view[active].length === 0 ? (
+        <div className="empty-state text-center text-body-secondary py-5">
+          <p>{t(`likes.empty_${active}`)}</p>
+          <Link to="/members" className="btn btn-primary">
+            {t('likes.find_members')}
+          </Link>
+        </div>
+      ) : (
+        <LikesList entries={view[active]} cdnPrefix={settings?.cdn_prefix ?? ''} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Sponsored webcams for the members grid (SPEC §6, §7, §8): fetched only for eligible members,
+ * with the current gender and age filters; a filter change or unmount aborts the request in flight.
+ */
+import { useEffect, useState } from 'react';
+import type { CamEntry, CamsQuery, FilterOptions, Settings } from '../../api/contract';
+import { call, isApiFailure } from '../../api/http';
+import { useSession } from '../../app/session/session-context';
+import {
+  camList,
+  isSponsoredEligible,
+  sponsoredKinds,
+  type InterleaveOptions,
+} from '../../lib/sponsored';
+import { useSiteSettings } from './use-site-settings';
+
+/** What the grid needs to place and draw sponsored cards. */
+export interface SponsoredState {
+  /** Entries in list order; empty while loading, when ineligible or after a failure. */
+  cams: CamEntry[];
+  /** Which kinds the site sells ('cams' and 'camads' in member_resell); pass to interleaveSponsored. */
+  kinds: Required<InterleaveOptions>;
+  /** settings.cams_snapshot_prefix, for entries without their own snapshot address. */
+  snapshotPrefix: string;
+}
+
+/** The webcam query for the search filters; empty filters are left out. */
+export function camsQueryFor(
+  filters: Partial<Pick<FilterOptions, 'gender' | 'min_age' | 'max_age'>> | null | undefined,
+): CamsQuery {
+  return {
+    ...(filters?.gender ? { gender: filters.gender } : {}),
+    ...(typeof filters?.min_age === 'number' ? { min_age: filters.min_age } : {}),
+    ...(typeof filters?.max_age === 'number' ? { max_age: filters.max_age } : {}),
+  };
+}
+
+/** Loads the sponsored webcams for the current filters while the member is eligible. */
+export function useSponsored(
+  filters: Partial<Pick<FilterOptions, 'gender' | 'min_age' | 'max_age'>> | null | undefined,
+): SponsoredState {
+  const { user } = useSession();
+  const settings = useSiteSettings();
+  const paid = user?.paid_user ?? null;
+  const signupDate = user?.signup_date ?? null;
+  const resellKey = (settings?.member_resell ?? []).join(',');
+  const { gender, min_age: minAge, max_age: maxAge } = camsQueryFor(filters);
+  const requestKey = [gender, minAge, maxAge, paid, signupDate, resellKey].join('|');
+  // Cams are kept with the request they answer, so a filter change never shows stale entries.
+  const [loaded, setLoaded] = useState<{ key: string; cams: CamEntry[] } | null>(null);
+
+  useEffect(() => {
+    const member =
+      paid === null || signupDate === null ? null : { paid_user: paid, signup_date: signupDate };
+    const resell = resellKey ? (resellKey.split(',') as Settings['member_resell']) : [];
+    if (!isSponsoredEligible(member, { member_resell: resell }, Date.now())) return;
+    const controller = new AbortController();
+    const query = camsQueryFor({ gender, min_age: minAge, max_age: maxAge });
+    call('cams', { query, signal: controller.signal }).then(
+      (response) => setLoaded({ key: requestKey, cams: camList(response.cams) }),
+      (error: unknown) => {
+        // SPEC §8: webcam failures are only logged; an abort is logged as aborted.
+        if (isApiFailure(error, 'aborted')) console.info('Sponsored webcams request aborted');
+        else console.warn('Sponsored webcams request failed', error);
+      },
+    );
+    return () => controller.abort();
+  }, [requestKey, gender, minAge, maxAge, paid, signupDate, resellKey]);
+
+  return {
+    cams: loaded?.key === requestKey ? loaded.cams : [],
+    kinds: sponsoredKinds(settings),
+    snapshotPrefix: settings?.cams_snapshot_prefix ?? '',
+  };
+}

@@ -1,0 +1,166 @@
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
+import {
+  DEMO,
+  DEMO2,
+  goOffline,
+  goOnline,
+  login,
+  serverLikes,
+  waitForServiceWorker,
+} from './helpers';
+
+// These tests change the demo members' likes, so they run one after another.
+test.describe.configure({ mode: 'serial' });
+
+const likeButtons = (page: Page) => page.getByRole('button', { name: /^Like / });
+
+/** The member id behind a card's like button, read from the card's profile link. */
+async function memberIdOf(button: Locator): Promise<number> {
+  const card = button.locator('xpath=ancestor::article[1]');
+  const href = await card.locator('a[href^="/members/"]').first().getAttribute('href');
+  const id = Number(/\/members\/(\d+)/.exec(href ?? '')?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+/** A fresh API session as another member, to read what the server holds for them. */
+async function likesOf(baseURL: string, who: { email: string; password: string }) {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post('/api/login.php', { data: who });
+  expect(res.status()).toBe(200);
+  const likes = (await (await api.get('/api/likes.php')).json()) as { profiles: { id: number }[] };
+  await api.dispose();
+  return likes.profiles.map((p) => p.id);
+}
+
+async function openMembers(page: Page, who: { email: string; password: string }) {
+  await login(page, who);
+  await page.goto('/members');
+  await expect(likeButtons(page).first()).toBeVisible();
+  await waitForServiceWorker(page);
+}
+
+test('after one online visit, an offline reload shows the shell and the last member list', async ({
+  page,
+}) => {
+  await openMembers(page, DEMO);
+  const before = await likeButtons(page).evaluateAll((els) =>
+    els.slice(0, 6).map((el) => el.getAttribute('aria-label')),
+  );
+
+  await goOffline(page);
+  await page.reload();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expect(likeButtons(page).first()).toBeVisible();
+  const after = await likeButtons(page).evaluateAll((els) =>
+    els.slice(0, 6).map((el) => el.getAttribute('aria-label')),
+  );
+  expect(after).toEqual(before);
+  await goOnline(page);
+});
+
+test('likes and unlikes made offline arrive after reconnecting, ending in the last intent', async ({
+  page,
+}) => {
+  await openMembers(page, DEMO2);
+  const first = likeButtons(page).nth(1);
+  const second = likeButtons(page).nth(2);
+  const firstId = await memberIdOf(first);
+  const secondId = await memberIdOf(second);
+  for (const id of [firstId, secondId]) {
+    await page.request.delete('/api/likes.php', { data: { profile: id } });
+  }
+
+  await goOffline(page);
+  // first: like, unlike, like → liked; second: like, unlike → not liked
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'false');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await second.click();
+  await expect(second).toHaveAttribute('aria-pressed', 'false');
+
+  await goOnline(page);
+  await expect
+    .poll(async () => (await serverLikes(page)).profiles.map((p) => p.id), { timeout: 20_000 })
+    .toContain(firstId);
+  expect((await serverLikes(page)).profiles.map((p) => p.id)).not.toContain(secondId);
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(second).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a 500 on the first try is retried, and a reply lost after the commit is not a second like', async ({
+  page,
+}) => {
+  await openMembers(page, DEMO2);
+  const failing = likeButtons(page).nth(3);
+  const lost = likeButtons(page).nth(4);
+  const failingId = await memberIdOf(failing);
+  const lostId = await memberIdOf(lost);
+  for (const id of [failingId, lostId]) {
+    await page.request.delete('/api/likes.php', { data: { profile: id } });
+  }
+
+  let firstTry = true;
+  let lostOnce = false;
+  await page.context().route('**/api/likes.php', async (route) => {
+    const body = route.request().postDataJSON() as { profile?: number } | null;
+    if (route.request().method() !== 'POST') return route.continue();
+    if (body?.profile === failingId && firstTry) {
+      firstTry = false;
+      return route.fulfill({ status: 500, json: { statusCode: 500, error: 'x', message: 'x' } });
+    }
+    if (body?.profile === lostId && firstTry === false && !lostOnce) {
+      lostOnce = true;
+      await route.fetch(); // the server commits the like…
+      return route.abort('connectionreset'); // …and the answer never arrives
+    }
+    return route.continue();
+  });
+
+  await failing.click();
+  await expect
+    .poll(async () => (await serverLikes(page)).profiles.map((p) => p.id), { timeout: 20_000 })
+    .toContain(failingId);
+
+  await lost.click();
+  await expect
+    .poll(async () => (await serverLikes(page)).profiles.map((p) => p.id), { timeout: 20_000 })
+    .toContain(lostId);
+  await expect(lost).toHaveAttribute('aria-pressed', 'true');
+  await expect(lost).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 });
+  const ids = (await serverLikes(page)).profiles.map((p) => p.id);
+  expect(ids.filter((id) => id === lostId)).toHaveLength(1);
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('logging out offline and in as another member sends nothing of the first', async ({
+  page,
+  baseURL,
+}) => {
+  await openMembers(page, DEMO);
+  const button = likeButtons(page).nth(5);
+  const id = await memberIdOf(button);
+  await page.request.delete('/api/likes.php', { data: { profile: id } });
+
+  await goOffline(page);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await goOnline(page);
+  await login(page, DEMO2);
+  await page.goto('/members');
+  await expect(likeButtons(page).first()).toBeVisible();
+  // Give any replay time to happen; nothing of the first member may arrive.
+  await page.waitForTimeout(3000);
+  expect(await likesOf(baseURL!, DEMO)).not.toContain(id);
+});
