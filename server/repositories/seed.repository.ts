@@ -3,6 +3,7 @@
  * PostgreSQL, ids reserved up front so members and their images are written without updates.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Gender } from '../../src/api/contract';
 import type { Database, MemberStatus } from '../db/schema';
 
 /** SQLite's default limit of bound parameters per statement (SQLITE_MAX_VARIABLE_NUMBER). */
@@ -151,6 +152,41 @@ export class SeedRepository {
       .where('email', '=', email)
       .executeTakeFirst();
     return row?.id;
+  }
+
+  /** Active members of a country and gender, oldest ids first: the demo account's admirers. */
+  async memberIdsFor(country: string, gender: Gender, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('members')
+      .select('id')
+      .where('country', '=', country)
+      .where('gender', '=', gender)
+      .where('status', '=', 'active')
+      .where('email', 'not like', 'demo%@example.com')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Likes written as they are; seeding runs before any member could have acted. */
+  async insertLikes(
+    rows: readonly { from: number; to: number; isNew: boolean; at: number }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('likes')
+      .values(
+        rows.map((row) => ({
+          member_id: row.from,
+          profile_id: row.to,
+          liked: true,
+          is_new: row.isNew,
+          last_client_seq: null,
+          updated_at: row.at,
+        })),
+      )
+      .execute();
   }
 
   /**

@@ -126,3 +126,29 @@ export async function ensureDemoAccounts(
     if (id !== undefined) await repo.recordCreditGrant(id, DEMO_CREDITS, now);
   }
 }
+
+/** How many seeded members like the demo account, and how many of those it has not opened yet. */
+const DEMO_ADMIRERS = 5;
+const DEMO_NEW_LIKES = 3;
+
+/**
+ * A fresh demo account is liked by a few members (some new, one liked back), so the likes lists
+ * and the badge show real data on the first login.
+ */
+export async function seedDemoLikes(repo: SeedRepository, now: number): Promise<void> {
+  const demo = ACCOUNTS[0];
+  const demoId = demo && (await repo.memberIdByEmail(demo.email));
+  if (!demo || demoId === undefined) return;
+  const other = demo.gender === 'female' ? 'male' : 'female';
+  const admirers = await repo.memberIdsFor(demo.country, other, DEMO_ADMIRERS);
+  const hour = 3_600_000;
+  await repo.insertLikes([
+    ...admirers.map((from, i) => ({
+      from,
+      to: demoId,
+      isNew: i < DEMO_NEW_LIKES,
+      at: now - i * hour,
+    })),
+    ...admirers.slice(-1).map((to) => ({ from: demoId, to, isNew: false, at: now })),
+  ]);
+}

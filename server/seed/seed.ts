@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { SeedRepository } from '../repositories/seed.repository';
 import { DEFAULT_AVATARS_PER_GENDER, ensureAvatarPool } from './avatars';
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccounts } from './demo';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccounts, seedDemoLikes } from './demo';
 import { generateMembers, startOfToday } from './generate';
 import { insertBatch, type BatchOptions } from './insert';
 import { Rng } from './random';
@@ -111,6 +111,7 @@ export async function seedIfEmpty(
     await ensureDemoAccounts(repo, ctx.pool, ctx.now);
     const rng = runRng(await repo.countMembers());
     await writeMembers(count, ctx, rng, (work) => work(repo), opts.log);
+    await seedDemoLikes(repo, ctx.now);
     return true;
   });
   if (!seeded) return result(false);

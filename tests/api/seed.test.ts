@@ -201,6 +201,33 @@ for (const engine of ENGINES) {
       expect(sam).toMatchObject({ gender: 'male', country: 'NL', status: 'active' });
     });
 
+    it('gives the demo login a few admirers: some likes new, one liked back', async () => {
+      const db = store.handle.db;
+      const alex = await db
+        .selectFrom('members')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .executeTakeFirstOrThrow();
+      const received = await db
+        .selectFrom('likes')
+        .innerJoin('members', 'members.id', 'likes.member_id')
+        .select(['likes.member_id', 'likes.is_new', 'members.gender', 'members.country'])
+        .where('likes.profile_id', '=', alex.id)
+        .execute();
+      expect(received).toHaveLength(5);
+      expect(received.filter((like) => Boolean(like.is_new))).toHaveLength(3);
+      expect(new Set(received.map((like) => `${like.gender} ${like.country}`))).toEqual(
+        new Set(['male NL']),
+      );
+      const given = await db
+        .selectFrom('likes')
+        .select('profile_id')
+        .where('member_id', '=', alex.id)
+        .execute();
+      expect(given).toHaveLength(1);
+      expect(received.map((like) => like.member_id)).toContain(given[0]?.profile_id);
+    });
+
     it('does nothing but return the demo login when members exist', async () => {
       const before = await namesById(store);
       const again = await seedIfEmpty(store.handle.db, options(store));

@@ -33,10 +33,10 @@ export function LikesTabs({
             >
               {t(LABELS[type])}
               {counts[type] !== undefined && (
-                <span className="likes-tab-count ms-1">{counts[type]}</span>
+                <span className="likes-tab-count">{counts[type]}</span>
               )}
               {type === 'received' && newCount > 0 && (
-                <span className="badge likes-tab-new ms-2">
+                <span className="badge likes-tab-new">
                   {t('likes.new_count', { count: newCount })}
                 </span>
               )}
