@@ -64,6 +64,10 @@ export function clearSession(ctx: SyncContext): Promise<void> {
   return applyUser(ctx, null, true);
 }
 
+async function sessionChangedSince(ctx: SyncContext, before: number | undefined) {
+  return (await kvGet(ctx.db, 'session'))?.changedAt !== before;
+}
+
 /**
  * GET /api/user.php with its ETag. A 403 means logged out (SPEC §8) and resolves to null;
  * a 304 writes nothing and resolves to the stored user.
@@ -76,12 +80,14 @@ export async function fetchUser(ctx: SyncContext): Promise<User | null> {
     response = await ctx.http.call('user', { etag });
   } catch (error) {
     if (toSyncError(error).kind !== 'auth') throw error;
+    // A 403 to a request sent before a login (a poll in flight) says nothing of the new session.
+    if (await sessionChangedSince(ctx, before)) return (await kvGet(ctx.db, 'user')) ?? null;
     await clearSession(ctx);
     return null;
   }
-  const stale = (await kvGet(ctx.db, 'session'))?.changedAt !== before;
   // A login or logout (here or in another tab) happened meanwhile: that answer is outdated.
-  if (response.notModified || stale) return (await kvGet(ctx.db, 'user')) ?? null;
+  if (response.notModified || (await sessionChangedSince(ctx, before)))
+    return (await kvGet(ctx.db, 'user')) ?? null;
   const user = response.data.user;
   await applyUser(ctx, user);
   // Stored after the user so an ETag never vouches for data that was not written.

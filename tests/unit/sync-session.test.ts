@@ -106,6 +106,25 @@ describe('session', () => {
     await late;
     expect(await kvGet(h.db, 'user')).toBeNull();
   });
+
+  it('stays logged in when a 403 to a poll sent before the login arrives after it', async () => {
+    const h = createHarness();
+    h.backend.user = null;
+    let answer: () => void = () => undefined;
+    h.backend.override(
+      'GET /api/user.php',
+      () => new Promise((resolve) => (answer = () => resolve(forbidden))),
+    );
+    const late = h.api.refreshUser();
+    await flush();
+    h.backend.override('GET /api/user.php', { body: { user: demoUser() } });
+    h.backend.user = demoUser();
+    await h.api.login('demo@example.com', PASSWORD);
+    answer();
+    await late;
+    expect((await kvGet(h.db, 'user'))?.id).toBe(demoUser().id);
+    expect(h.hub.posted.at(-1)).toEqual({ type: 'session', memberId: demoUser().id });
+  });
 });
 
 describe('logout', () => {
