@@ -2,9 +2,10 @@
  * SQL shared by every query that shows other members (search, likes, chats): who may be shown,
  * and the columns and mapping of a profile card. Queries alias the members table as `m`.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Language, Profile } from '../../src/api/contract';
 import { ageOn } from '../lib/dates';
+import type { Database } from '../db/schema';
 
 /**
  * Members who can be seen at all. Written with literals, word for word the predicate of the
@@ -51,4 +52,27 @@ export function toProfileCard(row: ProfileRow, today: string): Profile {
     language: row.language as Language,
     main_image: row.thumb_filename ? { thumb_filename: row.thumb_filename } : null,
   };
+}
+
+/** A member's photos (oldest first), profile fields and notes: what a full profile shows. */
+export async function memberExtras(db: Kysely<Database>, memberId: number) {
+  const [images, fields, notes] = await Promise.all([
+    db
+      .selectFrom('images')
+      .select(['id', 'thumb_filename', 'filename'])
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('member_fields')
+      .select(['name', 'value'])
+      .where('member_id', '=', memberId)
+      .execute(),
+    db
+      .selectFrom('member_notes')
+      .select(['name', 'value'])
+      .where('member_id', '=', memberId)
+      .execute(),
+  ]);
+  return { images, fields, notes };
 }

@@ -9,6 +9,7 @@ import type {
   UserProfile,
 } from '../../src/api/contract';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
+import { memberExtras } from './member-sql';
 
 /** What a sign-up stores. */
 export interface NewMember {
@@ -122,24 +123,12 @@ export class MemberRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
-    const [images, fields, notes] = await Promise.all([
-      this.db
-        .selectFrom('images')
-        .select(['id', 'thumb_filename'])
-        .where('member_id', '=', id)
-        .orderBy('id')
-        .execute(),
-      this.db
-        .selectFrom('member_fields')
-        .select(['name', 'value'])
-        .where('member_id', '=', id)
-        .execute(),
-      this.db
-        .selectFrom('member_notes')
-        .select(['name', 'value'])
-        .where('member_id', '=', id)
-        .execute(),
-    ]);
+    const extras = await memberExtras(this.db, id);
+    const images = extras.images.map(({ id: imageId, thumb_filename }) => ({
+      id: imageId,
+      thumb_filename,
+    }));
+    const { fields, notes } = extras;
     return {
       id: row.id,
       email: row.email,

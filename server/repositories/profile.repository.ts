@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Gender, Language, ProfileImage } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import { ageOn } from '../lib/dates';
-import { notBlockedWith, VISIBLE_MEMBER } from './member-sql';
+import { memberExtras, notBlockedWith, VISIBLE_MEMBER } from './member-sql';
 
 /** A member's profile before the site's visibility lists and region names are applied. */
 export interface MemberProfile {
@@ -62,23 +62,8 @@ export class ProfileRepository {
     const row = await query.executeTakeFirst();
     if (!row) return undefined;
 
-    const [images, fields, notes, likes] = await Promise.all([
-      this.db
-        .selectFrom('images')
-        .select(['id', 'thumb_filename', 'filename'])
-        .where('member_id', '=', id)
-        .orderBy('id')
-        .execute(),
-      this.db
-        .selectFrom('member_fields')
-        .select(['name', 'value'])
-        .where('member_id', '=', id)
-        .execute(),
-      this.db
-        .selectFrom('member_notes')
-        .select(['name', 'value'])
-        .where('member_id', '=', id)
-        .execute(),
+    const [{ images, fields, notes }, likes] = await Promise.all([
+      memberExtras(this.db, id),
       viewerId === null || own ? null : this.likesBetween(viewerId, id),
     ]);
     return {
