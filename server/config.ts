@@ -125,6 +125,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The built client (`npm run build`). */
   clientDir: string;
+  /** Demo members seeded into an empty database at start. */
+  seedMembers: number;
   localesDir: string;
   site: SiteConfig;
   rateLimits: RateLimits;
@@ -180,6 +182,13 @@ export const Env = z.object({
   SIGNUPS: z.preprocess(emptyAsUndefined, SignupsMode.optional()),
   LOGGED_OUT_SEARCH: flag,
   DEV_TOOLS: flag,
+  /** Another built client folder: a test serves a copy it can "deploy" over. */
+  CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Demo members an empty database gets on start. */
+  SEED_MEMBERS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  ),
   /** Multiplies every rate limit; end-to-end and benchmark runs make many logins from one address. */
   RATE_LIMIT_SCALE: z.preprocess(
     emptyAsUndefined,
@@ -235,7 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'debug'),
     nodeEnv: e.NODE_ENV,
     trustProxy: e.TRUST_PROXY ?? false,
-    clientDir: resolve(ROOT_DIR, 'dist/client'),
+    clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : resolve(ROOT_DIR, 'dist/client'),
+    seedMembers: e.SEED_MEMBERS,
     localesDir: resolve(ROOT_DIR, 'locales'),
     site,
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database });
   const seed = await seedIfEmpty(database.db, {
     dataDir: config.dataDir,
+    members: config.seedMembers,
     log: (msg) => app.log.info(msg),
   });
 

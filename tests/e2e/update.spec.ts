@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitForServiceWorker } from './helpers';
+
+// A server of its own on a copy of the build, so "deploying" over it touches no other test.
+let server: ChildProcess | null = null;
+let root = '';
+let base = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  root = mkdtempSync(join(tmpdir(), 'amora-update-'));
+  cpSync('dist/client', join(root, 'client'), { recursive: true });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(root, 'data'),
+      CLIENT_DIR: join(root, 'client'),
+      SEED_MEMBERS: '24',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 90_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('a new deployment shows the refresh banner, reloads once, and old chunks still load', async ({
+  page,
+}) => {
+  const chunkErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (/dynamically imported module|Loading chunk|ChunkLoadError/i.test(msg.text()))
+      chunkErrors.push(msg.text());
+  });
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+
+  await page.goto(`${base}/`);
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The deployment: a new service worker, found by the tab's next update check.
+  appendFileSync(join(root, 'client', 'sw.js'), '\n// deployment 2\n');
+  await page.evaluate(
+    `navigator.serviceWorker.getRegistration().then((registration) => registration.update())`,
+  );
+  const banner = page.getByText('A new version of Amora is ready.');
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+
+  // The server then drops a lazy chunk (as a new build replaces it): both workers' precaches hold it.
+  const assets = join(root, 'client', 'assets');
+  for (const file of readdirSync(assets)) {
+    if (/^StaticPageScreen-.*\.js$/.test(file)) rmSync(join(assets, file));
+  }
+
+  // The open tab still runs the old version: its lazy screens come from the old precache.
+  // By keyboard: the banner covers the footer link for a pointer.
+  await page.getByRole('link', { name: 'Terms of use' }).press('Enter');
+  await expect(page).toHaveURL(/\/pages\/terms$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(chunkErrors).toEqual([]);
+
+  const before = navigations;
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => navigations).toBe(before + 1);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toBeHidden();
+  // One reload, not a loop.
+  await page.waitForTimeout(2000);
+  expect(navigations).toBe(before + 1);
+  expect(await page.evaluate(`navigator.serviceWorker.controller?.scriptURL ?? ''`)).toContain(
+    '/sw.js',
+  );
+  expect(chunkErrors).toEqual([]);
+});
