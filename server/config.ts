@@ -125,8 +125,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The built client (`npm run build`). */
   clientDir: string;
-  /** Demo members seeded into an empty database at start. */
-  seedMembers: number;
+  /** Demo members seeded into an empty database at start (the seed's default when unset). */
+  seedMembers?: number;
   localesDir: string;
   site: SiteConfig;
   rateLimits: RateLimits;
@@ -184,10 +184,10 @@ export const Env = z.object({
   DEV_TOOLS: flag,
   /** Another built client folder: a test serves a copy it can "deploy" over. */
   CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
-  /** Demo members an empty database gets on start. */
+  /** Demo members an empty database gets on start; unset means the seed's default. */
   SEED_MEMBERS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(0).max(1_000_000).default(2000),
+    z.coerce.number().int().min(0).max(1_000_000).optional(),
   ),
   /** Multiplies every rate limit; end-to-end and benchmark runs make many logins from one address. */
   RATE_LIMIT_SCALE: z.preprocess(
