@@ -23,6 +23,7 @@ import chatsRoute from './routes/chats';
 import companyInfoRoute from './routes/companyinfo';
 import devRoute from './routes/dev';
 import eventsRoute from './routes/events';
+import geocodeRoute from './routes/geocode';
 import healthRoute from './routes/health';
 import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
@@ -103,6 +104,7 @@ export async function buildApp(
     profileFieldsRoute,
     regionsRoute,
     companyInfoRoute,
+    geocodeRoute,
     likesRoutes,
     chatsRoute,
     eventsRoute,

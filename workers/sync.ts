@@ -11,6 +11,7 @@ import { deleteChat, openChat, pollChats } from './chats';
 import type { SyncContext, SyncNotice } from './context';
 import { settle } from './errors';
 import { createEventStream, EVENTS_PATH } from './events';
+import { geocode } from './geocode';
 import { electLeader } from './leader';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import { applyConversationEvent, loadMessages, sendMessage } from './messages';
@@ -154,6 +155,7 @@ export function createSync(deps: SyncDeps) {
       settle(() => search.search(filters, options)),
     setFilters: (patch: Partial<SearchFilters>) => settle(() => search.setFilters(patch)),
     loadSimilar: () => settle(() => search.loadSimilar()),
+    geocode: (lat: number, lon: number) => settle(() => geocode(ctx, lat, lon)),
     like: (profileId: number) => settle(() => setLike(ctx, profileId, true)),
     unlike: (profileId: number) => settle(() => setLike(ctx, profileId, false)),
     openLikedBy: (profileId: number) => settle(() => openLikedBy(ctx, profileId)),

@@ -338,10 +338,21 @@ export const CompanyInfoResponse = Company.extend({
   site_name: z.string(),
 });
 
-export const GeocodeQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
-});
+/** A decimal degree from a query string: an empty or non-numeric value is refused, not read as 0. */
+const degrees = (limit: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[-+]?(\d+\.?\d*|\.\d+)$/, 'Must be a number'),
+    ])
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit));
+/** GET /api/geocode.php: a position in WGS84 decimal degrees. */
+export const GeocodeQuery = z.object({ lat: degrees(90), lon: degrees(180) });
+/** The nearest place: country code, region id of region_data (0: unknown), place name. */
 export const GeocodeResponse = z.object({
   country: z.string(),
   countryregion: z.number().int(),

@@ -1,5 +1,5 @@
 /** Typed access to the kv table, so every reader and the writer agree on what each key holds. */
-import type { Settings, User } from '../api/contract';
+import type { GeocodeResponse, Settings, User } from '../api/contract';
 import type { AmoraDb } from './db';
 
 /** Who the stored personal data belongs to. */
@@ -19,6 +19,8 @@ export interface KvValues {
   pushSubscribed: boolean;
   /** filterKey of the search the members screen shows. */
   currentSearch: string;
+  /** Where the member's device was last reverse-geocoded; null after a failure (SPEC §8). */
+  geocode: GeocodeResponse | null;
   /** Last ETag of a polled call, by call name. */
   [etag: `etag:${string}`]: string;
   /** Last client sequence used by a member (DESIGN §6: the server orders actions by it). */

@@ -6,6 +6,7 @@ import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
 import { interleaveSponsored, sponsoredKey, type SponsoredItem } from '../../lib/sponsored';
 import { LoadMoreSentinel } from './LoadMoreSentinel';
+import { LocateButton } from './LocateButton';
 import { ProfileCard } from './ProfileCard';
 import { ProfileGrid } from './ProfileGrid';
 import { ProfileGridSkeleton } from './ProfileGridSkeleton';
@@ -87,6 +88,7 @@ export default function MembersScreen() {
           settings={settings}
           userCountry={user?.profile.country ?? null}
           onChange={search.changeFilters}
+          locate={<LocateButton settings={settings} onApply={search.changeFilters} />}
         />
       </div>
 

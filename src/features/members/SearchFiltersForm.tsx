@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../api/contract';
 import type { SearchFilters } from '../../db/db';
@@ -28,6 +28,8 @@ export interface SearchFiltersFormProps {
   settings: Settings | null;
   userCountry: string | null;
   onChange: (patch: Partial<SearchFilters>) => void;
+  /** Extra columns after the selects ("Use my location"); each element brings its own `col`. */
+  locate?: ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ export function SearchFiltersForm({
   settings,
   userCountry,
   onChange,
+  locate,
 }: SearchFiltersFormProps) {
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
@@ -157,6 +160,7 @@ export function SearchFiltersForm({
           )}
         </select>
       </div>
+      {locate}
     </form>
   );
 }
