@@ -15,12 +15,16 @@ import errorsPlugin, { apiError } from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import jsonBodyPlugin from './plugins/json-body';
 import rateLimitPlugin from './plugins/rate-limit';
+import pushPlugin from './plugins/push';
 import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import blockRoutes from './routes/block';
+import chatRoute from './routes/chat';
 import chatsRoute from './routes/chats';
 import companyInfoRoute from './routes/companyinfo';
+import complaintsRoute from './routes/complaints';
 import devRoute from './routes/dev';
 import eventsRoute from './routes/events';
 import geocodeRoute from './routes/geocode';
@@ -28,9 +32,11 @@ import healthRoute from './routes/health';
 import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
 import logoutRoute from './routes/logout';
+import notificationSettingsRoute from './routes/notification-settings';
 import pageHiddenRoute from './routes/page-hidden';
 import profileRoute from './routes/profile';
 import profileFieldsRoute from './routes/profile-fields';
+import pushRoutes from './routes/push';
 import regionsRoute from './routes/regions';
 import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
@@ -90,12 +96,15 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(conditionalGetPlugin);
   await app.register(realtimePlugin);
+  await app.register(pushPlugin);
   await app.register(docsPlugin);
 
   for (const route of [
     healthRoute,
     settingsRoute,
     userRoutes,
+    pushRoutes,
+    notificationSettingsRoute,
     loginRoute,
     logoutRoute,
     validateEmailRoute,
@@ -107,6 +116,9 @@ export async function buildApp(
     geocodeRoute,
     likesRoutes,
     chatsRoute,
+    chatRoute,
+    blockRoutes,
+    complaintsRoute,
     eventsRoute,
     pageHiddenRoute,
     devRoute,

@@ -46,16 +46,22 @@ export interface RateLimits {
   login: number;
   signup: number;
   validateEmail: number;
+  /** Chat messages sent, per member (not per IP) and window; absent: the default. */
+  chatSend?: number;
+  /** Complaints filed, per member and window; absent: the default. */
+  complaints?: number;
   /** Length of the window of the per-route limits, in ms. */
   windowMs: number;
 }
 
 /** Production limits: generous overall, strict where accounts are guessed or created. */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   global: 1200,
   login: 10,
   signup: 5,
   validateEmail: 30,
+  chatSend: 60,
+  complaints: 10,
   windowMs: 60_000,
 };
 
@@ -65,6 +71,8 @@ function scaleLimits(limits: RateLimits, scale: number): RateLimits {
     login: limits.login * scale,
     signup: limits.signup * scale,
     validateEmail: limits.validateEmail * scale,
+    chatSend: (limits.chatSend ?? DEFAULT_RATE_LIMITS.chatSend) * scale,
+    complaints: (limits.complaints ?? DEFAULT_RATE_LIMITS.complaints) * scale,
     windowMs: limits.windowMs,
   };
 }
@@ -135,6 +143,16 @@ export interface AppConfig {
   /** Comment line on every open event stream this often, so proxies keep idle streams open. */
   sseHeartbeatMs: number;
   xcams: XcamsConfig;
+  /** Web push keys and contact; unset keys are generated once into `dataDir/vapid.json`. */
+  vapid?: VapidConfig;
+}
+
+/** VAPID settings from the environment (both keys or neither). */
+export interface VapidConfig {
+  publicKey?: string;
+  privateKey?: string;
+  /** mailto: or https: contact the push services may use; defaults to BASE_URL when https. */
+  subject?: string;
 }
 
 /** SSE heartbeat: under the 30 to 60 s idle timeouts common in proxies and load balancers. */
@@ -211,6 +229,28 @@ export const Env = z.object({
     emptyAsUndefined,
     partnerAddress.default(DEFAULT_XCAMS.resellUrl),
   ),
+  /** Web push keys (base64url, as web-push generates them); both or neither. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/)
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: address')
+      .optional(),
+  ),
 });
 
 /** Reads and validates a site config file. */
@@ -229,6 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid environment: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
   const site = loadSiteConfig(e.SITE_CONFIG ? resolve(e.SITE_CONFIG) : undefined);
   if (e.SIGNUPS) site.signups = e.SIGNUPS;
   if (e.LOGGED_OUT_SEARCH !== undefined) site.logged_out_search = e.LOGGED_OUT_SEARCH;
@@ -257,6 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       snapshotPrefix: e.XCAMS_SNAPSHOT_PREFIX,
       redirectUrl: e.XCAMS_REDIRECT_URL,
       resellUrl: e.RESELL_PARTNER_URL,
+    },
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
     },
   };
 }

@@ -27,6 +27,10 @@ const SCREENS: Record<string, () => ScreenModule> = {
   members: () => import('./features/members/MembersScreen'),
   member: () => import('./features/members/MemberScreen'),
   likes: () => import('./features/likes/LikesScreen'),
+  notifications: () => import('./features/notifications/NotificationsScreen'),
+  chats: () => import('./features/chats/ChatsScreen'),
+  chat: () => import('./features/chats/ChatScreen'),
+  memberChat: () => import('./features/chats/MemberChatScreen'),
   staticPage: () => import('./features/pages/StaticPageScreen'),
   dev: () => import('./features/dev/DevScreen'),
 };

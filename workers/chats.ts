@@ -1,13 +1,19 @@
 /**
- * Chats (SPEC §4 "Likes and chats", §8): the polled chat list, opening a conversation (unread to
- * 0 here at once) and deleting one (the list reloads afterwards, also after a failure).
+ * Chats (SPEC §4 "Likes and chats", §8): the polled chat list, starting and opening a conversation
+ * (unread to 0 here at once), deleting one (the list reloads afterwards, also after a failure),
+ * and blocking or reporting the member on the other side.
  */
 import type { ChatListEntry } from '../src/api/contract';
 import type { ChatRow } from '../src/db/db';
 import { updateBadge } from './badge';
 import { pollWithEtag } from './conditional';
 import type { SyncContext } from './context';
-import { toSyncError, type SyncError } from './errors';
+import { syncError, toSyncError, type SyncError } from './errors';
+
+/** Blocking a member (DESIGN §4: a call in the style of SPEC §7). */
+export const BLOCK_PATH = '/api/block.php';
+/** Reporting a member to the moderators. */
+export const COMPLAINTS_PATH = '/api/complaints.php';
 
 /** Server entries as rows; a conversation opened since its last change stays at 0 unread. */
 function toRows(entries: ChatListEntry[], local: Map<number, ChatRow>): ChatRow[] {
@@ -81,4 +87,82 @@ export async function deleteChat(ctx: SyncContext, conversationId: number): Prom
   }
   await updateBadge(ctx);
   if (failure) throw failure;
+}
+
+/**
+ * GET /api/chat.php?profile=: the conversation with a member, made by the server when new (SPEC
+ * §7). The list is refreshed so the conversation screen has its header at once.
+ */
+export async function startChat(ctx: SyncContext, profileId: number): Promise<number> {
+  let id: number;
+  try {
+    ({
+      data: { id },
+    } = await ctx.http.call('startChat', { query: { profile: profileId } }));
+  } catch (error) {
+    if (toSyncError(error).kind === 'auth') ctx.recheckUser();
+    throw error;
+  }
+  try {
+    await pollChats(ctx);
+  } catch {
+    // The conversation exists; the header fills in on the next poll.
+  }
+  return id;
+}
+
+/** Reasons a member may give when reporting another (the page translates them). */
+export const REPORT_REASONS = [
+  'fake',
+  'spam',
+  'inappropriate',
+  'harassment',
+  'underage',
+  'other',
+] as const;
+/** One of REPORT_REASONS. */
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Longest free text of a report, as long as a chat message. */
+export const REPORT_MAX_LENGTH = 2000;
+
+/**
+ * POST /api/block.php {profile}, then everything of that member leaves this device: their
+ * conversations and messages, the likes either way, and their place in stored searches.
+ */
+export async function block(ctx: SyncContext, profileId: number): Promise<void> {
+  const { db } = ctx;
+  await ctx.http.send({ method: 'POST', path: BLOCK_PATH, body: { profile: profileId } });
+  const tables = [db.chats, db.messages, db.likes, db.likedBy, db.searchPages, db.profileDetails];
+  await db.transaction('rw', tables, async () => {
+    const chats = await db.chats.filter((row) => row.profile.id === profileId).primaryKeys();
+    await db.chats.bulkDelete(chats);
+    await db.messages.where('conversation').anyOf(chats).delete();
+    await db.likes.delete(profileId);
+    await db.likedBy.delete(profileId);
+    await db.profileDetails.delete(profileId);
+    await db.searchPages
+      .filter((page) => page.results.includes(profileId))
+      .modify((page) => {
+        page.results = page.results.filter((id) => id !== profileId);
+      });
+  });
+  await updateBadge(ctx);
+}
+
+/** POST /api/complaints.php {profile, reason, message}: a report for the moderators. */
+export async function report(
+  ctx: SyncContext,
+  profileId: number,
+  reason: ReportReason,
+  message = '',
+): Promise<void> {
+  if (!(REPORT_REASONS as readonly string[]).includes(reason))
+    throw syncError('validation', 'Choose a reason');
+  const text = message.trim();
+  if (text.length > REPORT_MAX_LENGTH) throw syncError('validation', 'The text is too long');
+  await ctx.http.send({
+    method: 'POST',
+    path: COMPLAINTS_PATH,
+    body: { profile: profileId, reason, message: text },
+  });
 }

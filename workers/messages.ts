@@ -1,6 +1,7 @@
 /**
- * Chat messages (DESIGN §3, §4): loading a conversation and sending with an optimistic row that
- * is queued, sent, or failed, reconciled like likes through the actions channel.
+ * Chat messages (DESIGN §3, §4): loading a conversation page by page and sending with an
+ * optimistic row that is queued, sent, or failed (then retried or discarded), reconciled like
+ * likes through the actions channel.
  */
 import {
   ChatMessagesResponse,
@@ -8,6 +9,7 @@ import {
   type ChatMessage,
   type LiveEvent,
 } from '../src/api/contract';
+import type { z } from 'zod';
 import { ACTION_HEADER, MEMBER_HEADER } from '../src/api/offline-protocol';
 import type { MessageRow } from '../src/db/db';
 import { kvGet } from '../src/db/kv';
@@ -17,6 +19,8 @@ import { syncError, toSyncError } from './errors';
 import { currentMemberId } from './session';
 
 export const CHAT_PATH = '/api/chat.php';
+
+type SendBody = z.output<typeof SendMessageBody>;
 
 /** How a send ended; the row with key `clientId` shows it. */
 export interface SendOutcome {
@@ -30,13 +34,26 @@ const rowOf = (message: ChatMessage): MessageRow => ({
   status: 'sent',
 });
 
-/** GET /api/chat.php?conversation=ID: stores the messages; local unsent ones stay. */
-export async function loadMessages(ctx: SyncContext, conversation: number): Promise<number> {
+/**
+ * GET /api/chat.php?conversation=ID (the newest page) or with `before` (the page of older messages
+ * before that server id). Stores them; local unsent ones stay. Resolves with how many arrived.
+ */
+export async function loadMessages(
+  ctx: SyncContext,
+  conversation: number,
+  before?: number,
+  { markRead = true }: { markRead?: boolean } = {},
+): Promise<number> {
   const { db } = ctx;
   const stamp = (await kvGet(db, 'session'))?.changedAt;
   let response;
   try {
-    response = await ctx.http.send({ method: 'GET', path: CHAT_PATH, query: { conversation } });
+    response = await ctx.http.send({
+      method: 'GET',
+      path: CHAT_PATH,
+      // read=0: a background refresh must not tell the other member their messages were read.
+      query: { conversation, before, read: markRead ? undefined : 0 },
+    });
   } catch (error) {
     if (toSyncError(error).kind === 'auth') ctx.recheckUser();
     throw error;
@@ -62,15 +79,24 @@ export async function applyConversationEvent(
   const cached = await db.messages.where('conversation').equals(event.conversation).count();
   if (cached === 0) return;
   if (event.type === 'message' && event.message) await db.messages.put(rowOf(event.message));
-  else await loadMessages(ctx, event.conversation);
+  else if (event.type === 'read' && event.up_to !== undefined && event.read_at !== undefined) {
+    // Applied as it is: fetching the conversation would mark it read for this member too.
+    const { by, up_to: upTo, read_at: readAt } = event;
+    await db.messages
+      .where('conversation')
+      .equals(event.conversation)
+      .filter((m) => m.id !== null && m.id <= upTo && m.sender !== by && m.read_at === null)
+      .modify({ read_at: readAt });
+  } else await loadMessages(ctx, event.conversation, undefined, { markRead: false });
 }
 
-/** POST /api/chat.php with a client id; the optimistic row appears at once. */
-export async function sendMessage(
+/** Writes the optimistic row and its action; `replaces` is a failed row a retry takes over. */
+async function queueMessage(
   ctx: SyncContext,
   conversation: number,
   text: string,
-): Promise<SendOutcome> {
+  replaces?: string,
+): Promise<{ memberId: number; body: SendBody }> {
   const { db } = ctx;
   const memberId = await currentMemberId(ctx);
   if (memberId === null) throw syncError('auth', 'Log in to send messages');
@@ -81,6 +107,10 @@ export async function sendMessage(
   const seq = await nextSeq(db, memberId);
   const now = Date.now();
   await db.transaction('rw', db.messages, db.actions, async () => {
+    if (replaces !== undefined) {
+      await db.messages.delete(replaces);
+      await db.actions.delete(replaces);
+    }
     await db.messages.put({
       key: clientId,
       id: null,
@@ -105,20 +135,73 @@ export async function sendMessage(
       prevLiked: null,
     });
   });
+  return { memberId, body: body.data };
+}
+
+/**
+ * POST /api/chat.php for a queued row. A refusal is kept on the action: the server's i18n key
+ * when it sent one (`chat.no_credits`), `network` without an answer, else its message.
+ */
+async function postMessage(
+  ctx: SyncContext,
+  memberId: number,
+  body: SendBody,
+): Promise<SendOutcome> {
+  const clientId = body.client_id;
   try {
     const response = await ctx.http.send({
       method: 'POST',
       path: CHAT_PATH,
-      body: body.data,
+      body,
       headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
     });
     if (response.queued) return { status: 'queued', clientId };
-    await confirmAction(db, clientId, response.data);
+    await confirmAction(ctx.db, clientId, response.data);
     return { status: 'sent', clientId };
   } catch (caught) {
     const error = toSyncError(caught);
-    await failAction(db, clientId, error.message);
+    const reason = error.key ?? (error.kind === 'network' ? 'network' : error.message);
+    await failAction(ctx.db, clientId, reason);
     if (error.kind === 'auth') ctx.recheckUser();
     throw error;
   }
+}
+
+/** POST /api/chat.php with a client id; the optimistic row appears at once. */
+export async function sendMessage(
+  ctx: SyncContext,
+  conversation: number,
+  text: string,
+): Promise<SendOutcome> {
+  const { memberId, body } = await queueMessage(ctx, conversation, text);
+  return postMessage(ctx, memberId, body);
+}
+
+/** A failed row that retry or discard may act on; anything else is refused. */
+async function failedRow(ctx: SyncContext, key: string): Promise<MessageRow> {
+  const row = await ctx.db.messages.get(key);
+  if (!row || row.status !== 'failed') {
+    throw syncError('validation', 'Only a message that failed can be retried or discarded');
+  }
+  return row;
+}
+
+/**
+ * Sends a failed message again under a new client id (the server keys the refused one by the old
+ * id); the new row replaces the failed one in the same transaction, so the text is never lost.
+ */
+export async function retryMessage(ctx: SyncContext, key: string): Promise<SendOutcome> {
+  const row = await failedRow(ctx, key);
+  const { memberId, body } = await queueMessage(ctx, row.conversation, row.msg, key);
+  return postMessage(ctx, memberId, body);
+}
+
+/** Drops a failed message and its action: the member chose not to send it. */
+export async function discardMessage(ctx: SyncContext, key: string): Promise<void> {
+  await failedRow(ctx, key);
+  const { db } = ctx;
+  await db.transaction('rw', db.messages, db.actions, async () => {
+    await db.messages.delete(key);
+    await db.actions.delete(key);
+  });
 }

@@ -2,21 +2,42 @@
  * Assembles the sync worker: leader election, polling, the event stream, channel reconciliation,
  * and the one API object the page calls. Every API call settles with a value or a SyncError.
  */
-import type { LiveEvent, Settings, User } from '../src/api/contract';
+import type { LiveEvent, NotificationSettings, Settings, User } from '../src/api/contract';
 import type { SearchFilters } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import { reconcile } from './actions';
 import { updateBadge } from './badge';
-import { deleteChat, openChat, pollChats } from './chats';
+import {
+  block,
+  deleteChat,
+  openChat,
+  pollChats,
+  report,
+  startChat,
+  type ReportReason,
+} from './chats';
 import type { SyncContext, SyncNotice } from './context';
 import { settle } from './errors';
 import { createEventStream, EVENTS_PATH } from './events';
 import { geocode } from './geocode';
 import { electLeader } from './leader';
 import { openLikedBy, pollLikes, setLike } from './likes';
-import { applyConversationEvent, loadMessages, sendMessage } from './messages';
+import {
+  applyConversationEvent,
+  discardMessage,
+  loadMessages,
+  retryMessage,
+  sendMessage,
+} from './messages';
 import { createPoller, POLL_INTERVAL_MS, PUSH_POLL_INTERVAL_MS, type PollTaskName } from './poller';
 import { loadProfile } from './profile';
+import {
+  loadNotificationSettings,
+  saveNotificationSettings,
+  subscribePush,
+  unsubscribePush,
+  type SubscriptionJson,
+} from './push';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
 import { currentMemberId, fetchUser, login, logout } from './session';
@@ -122,6 +143,13 @@ export function createSync(deps: SyncDeps) {
     reconcile(ctx.db, message).catch((error: unknown) => log('Reconcile failed', error));
   });
 
+  /** Push subscribed: the poller's pace follows (SPEC §9), also in other tabs via kv. */
+  const markPushSubscribed = async (subscribed: boolean) => {
+    pushSubscribed = subscribed;
+    await kvPut(ctx.db, 'pushSubscribed', subscribed);
+    poller.reschedule();
+  };
+
   let leadership: { stop(): void } | null = null;
   const search = createSearch(ctx);
 
@@ -145,12 +173,17 @@ export function createSync(deps: SyncDeps) {
     /** Resolves once the user is cleared, whatever the server said; then go to login. */
     logout: () => settle(() => logout(ctx)),
     /** Push subscribed: poll every 300 s instead of 60 s (SPEC §9). */
-    setPushSubscribed: (subscribed: boolean) =>
-      settle(async () => {
-        pushSubscribed = subscribed;
-        await kvPut(ctx.db, 'pushSubscribed', subscribed);
-        poller.reschedule();
-      }),
+    setPushSubscribed: (subscribed: boolean) => settle(() => markPushSubscribed(subscribed)),
+    /** Sends this device's push subscription to the server (only when subscribed, not denied). */
+    subscribePush: (subscription: SubscriptionJson) =>
+      settle(() => subscribePush(ctx, subscription, markPushSubscribed)),
+    /** Removes this device's push subscription from the server. */
+    unsubscribePush: (endpoint: string) =>
+      settle(() => unsubscribePush(ctx, endpoint, markPushSubscribed)),
+    /** The member's e-mail notification switches, straight from the server. */
+    notificationSettings: () => settle(() => loadNotificationSettings(ctx)),
+    saveNotificationSettings: (patch: Partial<NotificationSettings>) =>
+      settle(() => saveNotificationSettings(ctx, patch)),
     search: (filters?: Partial<SearchFilters>, options?: AutoLoadOptions) =>
       settle(() => search.search(filters, options)),
     setFilters: (patch: Partial<SearchFilters>) => settle(() => search.setFilters(patch)),
@@ -165,9 +198,22 @@ export function createSync(deps: SyncDeps) {
     openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),
     /** Rejects after the list reloaded when the deletion failed, so the page can alert. */
     deleteChat: (conversationId: number) => settle(() => deleteChat(ctx, conversationId)),
-    loadMessages: (conversationId: number) => settle(() => loadMessages(ctx, conversationId)),
+    /** The newest page, or with `before` (a server message id) the older page; resolves the count. */
+    loadMessages: (conversationId: number, before?: number) =>
+      settle(() => loadMessages(ctx, conversationId, before)),
     sendMessage: (conversationId: number, text: string) =>
       settle(() => sendMessage(ctx, conversationId, text)),
+    /** The conversation id with a member, for /members/{id}/chat to go to /chats/{id}. */
+    startChat: (profileId: number) => settle(() => startChat(ctx, profileId)),
+    /** Sends a failed message again (it keeps its text, gets a new client id). */
+    retryMessage: (key: string) => settle(() => retryMessage(ctx, key)),
+    /** Drops a failed message. */
+    discardMessage: (key: string) => settle(() => discardMessage(ctx, key)),
+    /** Blocks a member and removes their chats, likes and search entries from this device. */
+    block: (profileId: number) => settle(() => block(ctx, profileId)),
+    /** Reports a member to the moderators. */
+    report: (profileId: number, reason: ReportReason, message?: string) =>
+      settle(() => report(ctx, profileId, reason, message)),
     /** Stores a browser preference (kept on logout). */
     setPref: (key: string, value: unknown) =>
       settle(async () => {

@@ -5,9 +5,13 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22-001-initial';
 import * as visibleMemberIndexes from './2026-11-22-002-visible-member-indexes';
+import * as chat from './2026-11-22-003-chat';
+import * as notifications from './2026-11-22-004-notifications';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-visible-member-indexes': visibleMemberIndexes,
+  '2026-11-22-003-chat': chat,
+  '2026-11-22-004-notifications': notifications,
 };

@@ -3,7 +3,7 @@
  * or create accounts. With REDIS_URL the counters are shared by every server instance.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { HttpError } from '../lib/http-error';
 import { unencapsulated } from './unencapsulated';
@@ -11,6 +11,22 @@ import { unencapsulated } from './unencapsulated';
 /** Route `config` for a strict limit. */
 export function routeLimit(max: number, timeWindow: number) {
   return { rateLimit: { max, timeWindow } };
+}
+
+/**
+ * Route `config` for a limit per logged-in member rather than per IP: members behind one address
+ * (an office, a carrier NAT) do not share it, and one member's many devices do. The route hook runs
+ * after the session hook, so the member is known; logged-out calls fall back to the IP.
+ */
+export function memberLimit(max: number, timeWindow: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow,
+      keyGenerator: (request: FastifyRequest) =>
+        request.member ? `member-${request.member.id}` : request.ip,
+    },
+  };
 }
 
 export default unencapsulated('rate-limit', async (app: FastifyInstance) => {

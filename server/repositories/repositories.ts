@@ -1,12 +1,17 @@
 /** All repositories over one database, built once and shared by the routes. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { BlockRepository } from './block.repository';
+import { ChatSendRepository } from './chat-send.repository';
+import { ChatRepository } from './chat.repository';
 import { ChatsRepository } from './chats.repository';
+import { ComplaintsRepository } from './complaints.repository';
 import { CreditsRepository } from './credits.repository';
 import { HealthRepository } from './health.repository';
 import { LikesRepository } from './likes.repository';
 import { MemberRepository } from './member.repository';
 import { ProfileRepository } from './profile.repository';
+import { PushRepository } from './push.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
 
@@ -20,6 +25,11 @@ export interface Repositories {
   chats: ChatsRepository;
   credits: CreditsRepository;
   profiles: ProfileRepository;
+  chat: ChatRepository;
+  chatSend: ChatSendRepository;
+  blocks: BlockRepository;
+  complaints: ComplaintsRepository;
+  push: PushRepository;
 }
 
 /** Builds every repository over one database. */
@@ -33,5 +43,10 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     chats: new ChatsRepository(db),
     credits: new CreditsRepository(db),
     profiles: new ProfileRepository(db),
+    chat: new ChatRepository(db),
+    chatSend: new ChatSendRepository(db),
+    blocks: new BlockRepository(db),
+    complaints: new ComplaintsRepository(db),
+    push: new PushRepository(db),
   };
 }

@@ -11,7 +11,8 @@ const settingsRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Name, languages, sign-up mode, countries with regions, profile fields, prices and company ' +
           'data. The geoip fields are null: this server does not look up IP locations. ' +
-          'cams_snapshot_prefix + account is the address of a sponsored webcam snapshot.',
+          'cams_snapshot_prefix + account is the address of a sponsored webcam snapshot. push_pub is ' +
+          "the server's VAPID public key (base64url) for pushManager.subscribe.",
         tags: ['site'],
         response: { 200: Settings },
       },
@@ -19,6 +20,7 @@ const settingsRoute: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       ...app.site.settings({ country: null, selected: null }),
       cams_snapshot_prefix: app.config.xcams.snapshotPrefix,
+      push_pub: app.push.publicKey,
     }),
   );
 };

@@ -209,6 +209,25 @@ export const PushSubscriptionBody = z.object({
     keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
   }),
 });
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+/** ?push=1 stores this device's subscription, ?push=0 (or DELETE) removes it. */
+export const PushQuery = z.object({ push: z.enum(['0', '1']) });
+/** Removing a subscription names its endpoint (a full subscription body is accepted too). */
+export const PushUnsubscribeBody = z.union([
+  z.object({ endpoint: z.url().max(2000) }),
+  PushSubscriptionBody,
+]);
+/** Whether the endpoint is now subscribed for the session member. */
+export const PushResult = z.object({ subscribed: z.boolean() });
+
+/** Per-member e-mail notification switches (GET/POST /api/notification_settings.php). */
+export const NotificationSettings = z.object({
+  email_messages: z.boolean(),
+  email_likes: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+/** Any subset of the switches; unknown names are refused. */
+export const NotificationSettingsUpdate = NotificationSettings.partial().strict();
 
 export const LoginBody = z.object({
   email: z
@@ -406,7 +425,25 @@ export const ChatsResponse = z.object({ chats: z.array(ChatListEntry) });
 
 export const StartChatQuery = z.object({ profile: id });
 export const StartChatResponse = z.object({ id: z.number().int() });
-export const ChatMessagesQuery = z.object({ conversation: id, before: id.optional() });
+/** An id in a JSON body: a real number, never coerced from a string, array or boolean. */
+const bodyId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+/** Longest chat message, counted after trimming. */
+export const CHAT_MESSAGE_MAX = 2000;
+/** Messages per page of GET /api/chat.php?conversation=ID. */
+export const CHAT_PAGE_SIZE = 30;
+/**
+ * GET /api/chat.php?conversation=ID: the newest page, or the page before message `before`.
+ * `read=0` fetches without marking the conversation read (a background refresh).
+ */
+export const ChatMessagesQuery = z.object({
+  conversation: id,
+  before: id.optional(),
+  read: z.enum(['0', '1']).optional(),
+});
 export const ChatMessage = z.object({
   id: z.number().int(),
   conversation: z.number().int(),
@@ -417,16 +454,55 @@ export const ChatMessage = z.object({
   read_at: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
+/** One page of messages, oldest first; has_more says older messages exist (page on with before). */
 export const ChatMessagesResponse = z.object({
   conversation: z.number().int(),
   msg: z.array(ChatMessage),
+  has_more: z.boolean().optional(),
 });
+export type ChatMessagesResponse = z.infer<typeof ChatMessagesResponse>;
 export const SendMessageBody = z.object({
-  conversation: id,
-  message: z.string().trim().min(1).max(2000),
+  conversation: bodyId,
+  message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
   client_id: z.uuid(),
 });
-export const DeleteChatBody = z.object({ conversation: id });
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+/** POST /api/chat.php answers the stored message (the first one again for a repeated client_id). */
+export const SendMessageResponse = ChatMessage;
+export const DeleteChatBody = z.object({ conversation: bodyId });
+/** DELETE /api/chat.php: the conversation left my list (it comes back with a new message). */
+export const DeleteChatResponse = z.object({
+  conversation: z.number().int(),
+  deleted: z.literal(true),
+});
+
+// ---------------------------------------------------------------- block and report
+
+/** POST / DELETE /api/block.php: block or unblock a member. */
+export const BlockBody = z.object({ profile: bodyId });
+export const BlockResult = z.object({ profile: z.number().int(), blocked: z.boolean() });
+export type BlockResult = z.infer<typeof BlockResult>;
+/** GET /api/block.php: the members I blocked, newest block first. */
+export const BlockListResponse = z.object({ profiles: z.array(Profile) });
+export const COMPLAINT_REASONS = [
+  'spam',
+  'fake',
+  'harassment',
+  'inappropriate',
+  'underage',
+  'other',
+] as const;
+export const ComplaintReason = z.enum(COMPLAINT_REASONS);
+/** Longest complaint text. */
+export const COMPLAINT_MESSAGE_MAX = 2000;
+/** POST /api/complaints.php: report a member. */
+export const ComplaintBody = z.object({
+  profile: bodyId,
+  reason: ComplaintReason,
+  message: z.string().trim().max(COMPLAINT_MESSAGE_MAX).optional(),
+});
+export type ComplaintBody = z.infer<typeof ComplaintBody>;
+export const ComplaintResult = z.object({ id: z.number().int() });
 
 // ---------------------------------------------------------------- member profile
 
@@ -500,7 +576,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
     conversation: z.number().int(),
     message: ChatMessage.optional(),
   }),
-  z.object({ type: z.literal('read'), conversation: z.number().int() }),
+  z.object({
+    type: z.literal('read'),
+    conversation: z.number().int(),
+    /** Who read: the other member's messages up to message `up_to` now have read_at `read_at`. */
+    by: z.number().int().optional(),
+    up_to: z.number().int().optional(),
+    read_at: z.string().optional(),
+  }),
   z.object({ type: z.literal('user') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
@@ -521,6 +604,23 @@ export const calls = {
     response: UserResponse,
   },
   push: { method: 'POST', path: '/api/user.php?push=1', body: PushSubscriptionBody },
+  pushUnsubscribe: {
+    method: 'DELETE',
+    path: '/api/user.php?push=1',
+    body: PushUnsubscribeBody,
+    response: PushResult,
+  },
+  notificationSettings: {
+    method: 'GET',
+    path: '/api/notification_settings.php',
+    response: NotificationSettings,
+  },
+  updateNotificationSettings: {
+    method: 'POST',
+    path: '/api/notification_settings.php',
+    body: NotificationSettingsUpdate,
+    response: NotificationSettings,
+  },
   updateUser: {
     method: 'PUT',
     path: '/api/user.php',
@@ -574,7 +674,29 @@ export const calls = {
     query: StartChatQuery,
     response: StartChatResponse,
   },
+  /** Answers DeleteChatResponse; no response schema here, so clients may ignore the body. */
   deleteChat: { method: 'DELETE', path: '/api/chat.php', body: DeleteChatBody },
+  chatMessages: {
+    method: 'GET',
+    path: '/api/chat.php',
+    query: ChatMessagesQuery,
+    response: ChatMessagesResponse,
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/chat.php',
+    body: SendMessageBody,
+    response: SendMessageResponse,
+  },
+  blocks: { method: 'GET', path: '/api/block.php', response: BlockListResponse },
+  block: { method: 'POST', path: '/api/block.php', body: BlockBody, response: BlockResult },
+  unblock: { method: 'DELETE', path: '/api/block.php', body: BlockBody, response: BlockResult },
+  complaint: {
+    method: 'POST',
+    path: '/api/complaints.php',
+    body: ComplaintBody,
+    response: ComplaintResult,
+  },
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
   /** Opened in a new window, not fetched: answers 302 to the webcam partner. */
   camRedirect: { method: 'GET', path: '/api/xcams/redirect.php', query: CamRedirectQuery },

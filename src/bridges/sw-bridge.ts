@@ -14,6 +14,7 @@ import {
 import { API_BASE } from '../api/http';
 import { MESSAGES_PATH } from '../i18n/i18n';
 import { toLanguage } from '../i18n/languages';
+import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../lib/push-state';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';
 import { watchPageHidden } from './page-hidden';
 import { createStore, type Store } from './store';
@@ -90,6 +91,8 @@ export interface SwBridge {
   onPushClick(listener: (payload: PushPayload) => void): () => void;
   /** The registration once known (push subscriptions need it); null without a worker. */
   registration(): ServiceWorkerRegistration | null;
+  /** A conversation was read here: the worker closes its notifications (tag = conversationTag(id)). */
+  closeNotifications(tag: string): void;
 }
 
 /** Builds the bridge; `getSwBridge()` is the app's instance. */
@@ -113,7 +116,7 @@ export function createSwBridge(deps: SwBridgeDeps): SwBridge {
   /** Last member passed to setSession, re-sent once a worker can hear it. */
   let session: number | null | undefined;
 
-  const post = (message: SwInboundMessage) => {
+  const post = (message: SwInboundMessage | CloseNotificationsMessage) => {
     const target = deps.container?.controller ?? registration?.active;
     target?.postMessage(message);
   };
@@ -202,7 +205,13 @@ export function createSwBridge(deps: SwBridgeDeps): SwBridge {
     onPushMessage: (listener) => listen(PUSH_MESSAGE, listener),
     onPushClick: (listener) => listen(PUSH_CLICK, listener),
     registration: () => registration,
+    closeNotifications: (tag) => post({ type: CLOSE_NOTIFICATIONS, tag }),
   };
+}
+
+/** For the chat screen: close this conversation's notifications once it is read on this device. */
+export function closeNotifications(tag: string): void {
+  getSwBridge().closeNotifications(tag);
 }
 
 let bridge: SwBridge | null = null;

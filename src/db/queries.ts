@@ -154,3 +154,35 @@ export async function memberProfile(id: number, db: AmoraDb = getDb()): Promise<
   ]);
   return { card: card ?? null, details: details ?? null, likedBy: likedBy ?? null };
 }
+
+/** One conversation screen: its list entry (header), the messages, and why own sends failed. */
+export interface ConversationView {
+  chat: ChatRow | null;
+  /** The other member from the profile cache, when the list entry is not stored yet. */
+  profile: Profile | null;
+  messages: MessageRow[];
+  /** Refusal reason per failed message key (ActionRow.error). */
+  failures: Record<string, string | null>;
+}
+
+/** Everything the conversation screen draws, in one live query; `profileId` fills a missing header. */
+export async function conversationView(
+  conversation: number,
+  profileId: number | null = null,
+  db: AmoraDb = getDb(),
+): Promise<ConversationView> {
+  const [chat, messages] = await Promise.all([
+    db.chats.get(conversation),
+    messagesOf(conversation, db),
+  ]);
+  const failedKeys = messages.filter((m) => m.status === 'failed').map((m) => m.key);
+  const actions = await db.actions.bulkGet(failedKeys);
+  const wanted = chat?.profile.id ?? profileId;
+  const profile = chat?.profile ?? (wanted === null ? undefined : await db.profiles.get(wanted));
+  return {
+    chat: chat ?? null,
+    profile: profile ?? null,
+    messages,
+    failures: Object.fromEntries(failedKeys.map((key, i) => [key, actions[i]?.error ?? null])),
+  };
+}

@@ -1,6 +1,13 @@
 /** Binds the push handlers to a service worker's `push` and `notificationclick` events. */
 import type { PushPageMessage } from '../../src/api/offline-protocol';
-import { handleNotificationClick, handlePush, type PushClient, type PushEnv } from './logic';
+import {
+  closeNotifications,
+  handleNotificationClick,
+  handlePush,
+  parseCloseMessage,
+  type PushClient,
+  type PushEnv,
+} from './logic';
 
 /** A push body: JSON when it parses, else its text. */
 function readPushData(event: PushEvent): unknown {
@@ -15,6 +22,7 @@ function readPushData(event: PushEvent): unknown {
 function asPushClient(client: WindowClient): PushClient {
   return {
     url: client.url,
+    focused: client.focused,
     postMessage: (message: PushPageMessage) => client.postMessage(message),
     focus: () => client.focus(),
     navigate: async (url) => {
@@ -42,6 +50,12 @@ export function installPushHandlers(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('push', (event) => {
     event.waitUntil(handlePush(readPushData(event), env));
+  });
+
+  // A page read a conversation: close its notifications (sw-bridge closeNotifications).
+  scope.addEventListener('message', (event) => {
+    const close = parseCloseMessage(event.data);
+    if (close) event.waitUntil(closeNotifications(close.tag, env));
   });
 
   scope.addEventListener('notificationclick', (event) => {

@@ -8,6 +8,7 @@ import {
   type PushPageMessage,
   type PushPayload,
 } from '../../src/api/offline-protocol';
+import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../../src/lib/push-state';
 
 /** Shown beside every notification. */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
@@ -17,6 +18,8 @@ export const DEFAULT_TITLE = 'Amora';
 /** A window client, as much of it as the handlers use. */
 export interface PushClient {
   readonly url: string;
+  /** The window has focus: the member is looking at it. */
+  readonly focused?: boolean;
   postMessage(message: PushPageMessage): void;
   focus?(): Promise<unknown>;
   navigate?(url: string): Promise<PushClient | null>;
@@ -82,6 +85,12 @@ export async function handlePush(raw: unknown, env: PushEnv): Promise<void> {
     if (payload.tag) for (const n of await env.getNotifications({ tag: payload.tag })) n.close();
   } else {
     const data: NotificationData = { url: safeUrl(payload.url, env.origin), payload };
+    const clients = await env.windowClients();
+    // The member is reading that very conversation: the open page shows the message already.
+    if (clients.some((c) => c.focused && sameAddress(c.url, data.url))) {
+      for (const client of clients) client.postMessage({ type: PUSH_MESSAGE, payload });
+      return;
+    }
     const options: NotificationOptions = {
       body: payload.body ?? '',
       icon: NOTIFICATION_ICON,
@@ -119,6 +128,25 @@ export async function handleNotificationClick(raw: unknown, env: PushEnv): Promi
   }
   const opened = await env.openWindow(target);
   opened?.postMessage(message);
+}
+
+/** A page's `{type: 'CLOSE_NOTIFICATIONS', tag}`, or null for any other message. */
+export function parseCloseMessage(raw: unknown): CloseNotificationsMessage | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const { type, tag } = raw as Record<string, unknown>;
+  return type === CLOSE_NOTIFICATIONS && typeof tag === 'string' && tag.length > 0
+    ? { type, tag }
+    : null;
+}
+
+/** A conversation was read in a page: its notifications are old news. */
+export async function closeNotifications(
+  tag: string,
+  env: Pick<PushEnv, 'getNotifications'>,
+): Promise<number> {
+  const open = await env.getNotifications({ tag });
+  for (const notification of open) notification.close();
+  return open.length;
 }
 
 /** Same page, ignoring a trailing hash. */

@@ -81,7 +81,7 @@ describe('router', () => {
 
   it('lets a member open a login-required route', async () => {
     const app = renderApp('/chats', { user: demoUser() });
-    expect(await screen.findByText('This part of Amora is not available yet.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
     expect(app.router.state.location.pathname).toBe('/chats');
     expect(app.container.querySelector('.page-wrapper')?.className).toBe(
       'page-wrapper template-amora is-logged-in route-chats',

@@ -127,6 +127,33 @@ describe('messages', () => {
     expect(await messagesOf(2, h.db)).toEqual([]);
   });
 
+  it('applies a read receipt to own messages without fetching (which would mark it read here)', async () => {
+    const h = await member();
+    const mine = (id: number) => ({ ...message(id, null, `2026-01-01T00:0${id}:00Z`), sender: 7 });
+    h.backend.override('GET /api/chat.php', {
+      body: {
+        conversation: 1,
+        msg: [mine(1), mine(2), message(3, null, '2026-01-01T00:03:00Z'), mine(4)],
+      },
+    });
+    await h.api.loadMessages(1);
+    const fetches = h.backend.count('GET /api/chat.php');
+    await applyConversationEvent(h.ctx, {
+      type: 'read',
+      conversation: 1,
+      by: 501,
+      up_to: 3,
+      read_at: '2026-01-01T00:10:00Z',
+    });
+    expect(h.backend.count('GET /api/chat.php')).toBe(fetches);
+    expect((await messagesOf(1, h.db)).map((r) => [r.id, r.read_at])).toEqual([
+      [1, '2026-01-01T00:10:00Z'],
+      [2, '2026-01-01T00:10:00Z'],
+      [3, null],
+      [4, null],
+    ]);
+  });
+
   it('keeps a queued message and marks it failed when the replay fails', async () => {
     const h = await member();
     h.backend.override('POST /api/chat.php', {

@@ -1,18 +1,24 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { SafetyDialogs, type SafetyDialog } from '../chats/SafetyDialogs';
 import { CardIcon } from './CardIcon';
 import type { LikeState } from './use-like';
 
 export interface MemberActionsProps {
   id: number;
+  /** The member's name, for the block and report dialogs. */
+  name: string;
   like: LikeState;
   /** On the likes route the message button is hidden (SPEC §2.3). */
   hideMessage: boolean;
 }
 
-/** Like / Remove like with a spinner, and Start conversation (SPEC §2.6 card actions, full size). */
-export function MemberActions({ id, like, hideMessage }: MemberActionsProps) {
+/** Like / Remove like with a spinner, Start conversation (SPEC §2.6 card actions), block, report. */
+export function MemberActions({ id, name, like, hideMessage }: MemberActionsProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<SafetyDialog>(null);
   return (
     <div className="member-actions">
       <div className="member-actions-row">
@@ -42,6 +48,20 @@ export function MemberActions({ id, like, hideMessage }: MemberActionsProps) {
           {t('member.queued')}
         </p>
       )}
+      <div className="member-safety">
+        <button type="button" className="btn btn-sm btn-link" onClick={() => setDialog('report')}>
+          {t('chat.report')}
+        </button>
+        <button type="button" className="btn btn-sm btn-link" onClick={() => setDialog('block')}>
+          {t('chat.block')}
+        </button>
+      </div>
+      <SafetyDialogs
+        profile={{ id, name }}
+        open={dialog}
+        onClose={() => setDialog(null)}
+        onBlocked={() => navigate('/members', { replace: true })}
+      />
     </div>
   );
 }

@@ -110,7 +110,9 @@ export default function MemberScreen() {
         <div className="col-lg-7">
           <div className="member-info">
             <MemberHeader member={member} likesYou={likesYou} mutual={likesYou && like.liked} />
-            {asMember && <MemberActions id={id} like={like} hideMessage={onLikesRoute} />}
+            {asMember && (
+              <MemberActions id={id} name={member.name} like={like} hideMessage={onLikesRoute} />
+            )}
             {!loggedIn && <MemberVisitorInvite id={id} name={member.name} />}
             {own && <p className="member-hint mb-0">{t('member.own')}</p>}
             {member.complete ? (

@@ -1,0 +1,126 @@
+/**
+ * Sending a chat message exactly once per (sender, client id) (DESIGN §6), paid in the same
+ * transaction: the message, its ledger row, the balance, the conversation and the unread count
+ * commit together or not at all.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { ChatMessage } from '../../src/api/contract';
+import type { Database } from '../db/schema';
+import { membershipOf, pairState, toChatMessage, type PairState } from './chat.repository';
+
+/** A message as the client sent it. */
+export interface SendAction {
+  memberId: number;
+  conversationId: number;
+  body: string;
+  clientId: string;
+  now: number;
+  /** Whole credits one message costs a sender from `country` (null: unknown country). */
+  costFor(country: string | null): number;
+}
+
+/** The refusals the caller turns into HTTP errors; each is thrown after rolling back. */
+export interface SendRefusals {
+  /** The conversation is not the sender's (or does not exist). */
+  notMember(): Error;
+  /** The pair may not talk (blocked, or the receiver is gone); null lets it through. */
+  refuse(pair: PairState): Error | null;
+  /** The balance does not cover the cost. */
+  noCredits(cost: number): Error;
+}
+
+/** A fresh message, or the stored one of a repeated client id. */
+export type SendOutcome =
+  | { repeat: false; message: ChatMessage; receiverId: number; cost: number }
+  | { repeat: true; message: ChatMessage };
+
+/** Ledger reason of a message charge; `ref` is `message:<id>`. */
+export const MESSAGE_CHARGE_REASON = 'message';
+
+/** Writes chat messages. */
+export class ChatSendRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Stores the message unless the sender already used this client id (then the stored message
+   * comes back, also to a concurrent twin, which waits on the unique key until the first commits).
+   * A new message is charged with a conditional update, so the balance never goes below zero.
+   */
+  async send(a: SendAction, refusals: SendRefusals): Promise<SendOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const seat = await membershipOf(trx, a.conversationId, a.memberId);
+      if (!seat) throw refusals.notMember();
+      const inserted = await trx
+        .insertInto('messages')
+        .values({
+          conversation_id: a.conversationId,
+          sender_id: a.memberId,
+          body: a.body,
+          client_id: a.clientId,
+          created_at: a.now,
+          read_at: null,
+        })
+        .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) {
+        const stored = await trx
+          .selectFrom('messages')
+          .selectAll()
+          .where('sender_id', '=', a.memberId)
+          .where('client_id', '=', a.clientId)
+          .executeTakeFirstOrThrow();
+        return { repeat: true, message: toChatMessage(stored) };
+      }
+      const veto = refusals.refuse(await pairState(trx, a.memberId, seat.otherId));
+      if (veto) throw veto;
+
+      const sender = await trx
+        .selectFrom('members')
+        .select('country')
+        .where('id', '=', a.memberId)
+        .executeTakeFirstOrThrow();
+      const cost = a.costFor(sender.country);
+      if (cost > 0) {
+        const paid = await trx
+          .updateTable('members')
+          .set({ credits: sql<number>`credits - ${cost}` })
+          .where('id', '=', a.memberId)
+          .where('credits', '>=', cost)
+          .executeTakeFirst();
+        if (Number(paid.numUpdatedRows) === 0) throw refusals.noCredits(cost);
+        await trx
+          .insertInto('credit_ledger')
+          .values({
+            member_id: a.memberId,
+            delta: -cost,
+            reason: MESSAGE_CHARGE_REASON,
+            ref: `message:${inserted.id}`,
+            created_at: a.now,
+          })
+          .execute();
+      }
+
+      await trx
+        .updateTable('conversations')
+        .set({ updated_at: a.now, last_message_id: inserted.id })
+        .where('id', '=', a.conversationId)
+        .execute();
+      // Both seats come back to their lists; only the receiver has one more unread.
+      await trx
+        .updateTable('conversation_members')
+        .set({
+          unread: sql<number>`case when member_id = ${seat.otherId} then unread + 1 else unread end`,
+          deleted_at: null,
+        })
+        .where('conversation_id', '=', a.conversationId)
+        .execute();
+      return {
+        repeat: false,
+        message: toChatMessage(inserted),
+        receiverId: seat.otherId,
+        cost,
+      };
+    });
+  }
+}

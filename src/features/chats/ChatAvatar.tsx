@@ -1,0 +1,25 @@
+import type { Profile } from '../../api/contract';
+import { CardIcon } from '../members/CardIcon';
+import { photoUrl } from '../members/card-rules';
+
+/** A member's round thumbnail (decorative: the name next to it is the text). */
+export function ChatAvatar({
+  profile,
+  cdnPrefix,
+  size = 48,
+}: {
+  profile: Pick<Profile, 'main_image'> | null;
+  cdnPrefix: string;
+  size?: number;
+}) {
+  const src = profile ? photoUrl(cdnPrefix, profile) : null;
+  return (
+    <span className="chat-avatar" style={{ width: size, height: size }} aria-hidden="true">
+      {src ? (
+        <img src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
+      ) : (
+        <CardIcon name="person" size={Math.round(size * 0.55)} />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSync, isSyncError } from '../../bridges/worker-bridge';
+import { ChatIcon } from './ChatIcon';
+import { composerState, isSendKey } from './composer-rules';
+
+/** The message box at the bottom: Enter sends, Shift+Enter breaks the line, a counter near 2000. */
+export function Composer({ conversation, name }: { conversation: number; name: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const state = composerState(text);
+
+  const send = () => {
+    if (!state.canSend) return;
+    const sent = text;
+    setText('');
+    field.current?.focus();
+    getSync()
+      .sendMessage(conversation, sent)
+      .catch((error: unknown) => {
+        // Refused before a row was written (no status): give the text back; otherwise the
+        // failed bubble shows why and offers Retry.
+        if (isSyncError(error) && error.status === undefined && error.kind !== 'network') {
+          setText((current) => (current === '' ? sent : current));
+        }
+        console.warn('Sending failed', error);
+      });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!isSendKey({ ...event, isComposing: event.nativeEvent.isComposing })) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form className="chat-composer" onSubmit={submit}>
+      <label htmlFor={`${id}-text`} className="visually-hidden">
+        {t('chat.composer_label', { name })}
+      </label>
+      <textarea
+        ref={field}
+        id={`${id}-text`}
+        className={`form-control chat-input${state.tooLong ? ' is-invalid' : ''}`}
+        rows={1}
+        placeholder={t('chat.placeholder')}
+        aria-describedby={`${id}-hint ${id}-count`}
+        aria-invalid={state.tooLong || undefined}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary chat-send"
+        disabled={!state.canSend}
+        aria-label={t('chat.send')}
+        title={t('chat.send')}
+      >
+        <ChatIcon name="send" />
+      </button>
+      <p id={`${id}-hint`} className="visually-hidden">
+        {t('chat.enter_hint')}
+      </p>
+      <p
+        id={`${id}-count`}
+        className={`chat-count small${state.tooLong ? ' is-over' : ''}`}
+        aria-live="polite"
+      >
+        {state.showCounter &&
+          (state.tooLong
+            ? t('chat.too_long', { count: -state.remaining })
+            : t('chat.remaining', { count: state.remaining }))}
+      </p>
+    </form>
+  );
+}

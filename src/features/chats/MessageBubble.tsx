@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import type { MessageRow } from '../../db/db';
+import { currentLanguage } from '../../i18n/i18n';
+import { formatClock } from './chat-time';
+import type { MessageState } from './chat-view';
+import { FailedNotice } from './FailedNotice';
+import { MessageStatus } from './MessageStatus';
+
+export interface MessageBubbleProps {
+  message: MessageRow;
+  own: boolean;
+  groupStart: boolean;
+  state: MessageState | null;
+  otherName: string;
+  /** Why a failed send was refused (ActionRow.error). */
+  failure: string | null;
+}
+
+/** One message: own on the right in the accent colour, theirs on the left; time and state. */
+export function MessageBubble({
+  message,
+  own,
+  groupStart,
+  state,
+  otherName,
+  failure,
+}: MessageBubbleProps) {
+  const { t, i18n } = useTranslation();
+  const side = own ? 'is-own' : 'is-theirs';
+  return (
+    <div className={`chat-row ${side}${groupStart ? ' is-group-start' : ''}`}>
+      <div className={`chat-bubble${state === 'failed' ? ' is-failed' : ''}`}>
+        <span className="visually-hidden">
+          {own ? t('chat.sender_you') : t('chat.sender_them', { name: otherName })}:{' '}
+        </span>
+        <p className="chat-text mb-0">{message.msg}</p>
+        <span className="chat-meta">
+          <time dateTime={message.created_at}>
+            {formatClock(message.created_at, currentLanguage(i18n))}
+          </time>
+          {state && <MessageStatus state={state} />}
+        </span>
+      </div>
+      {state === 'failed' && <FailedNotice messageKey={message.key} error={failure} />}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/** The conversation screen's data: Dexie live view plus the worker calls that fill and page it. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { closeNotifications } from '../../bridges/sw-bridge';
+import { getSync, isSyncError } from '../../bridges/worker-bridge';
+import { conversationTag } from '../../lib/push-state';
+import { conversationView, type ConversationView } from '../../db/queries';
+import { oldestServerId } from './chat-view';
+
+/** Where loading the newest page stands. */
+export type LoadStatus = 'loading' | 'ready' | 'failed' | 'offline';
+
+/** What the conversation screen reads and can ask for. */
+export interface Conversation {
+  view: ConversationView | undefined;
+  status: LoadStatus;
+  /** Unread count when the conversation was opened, for the "new messages" divider. */
+  unreadAtOpen: number;
+  loadingOlder: boolean;
+  /** No older messages on the server. */
+  historyComplete: boolean;
+  loadOlder: () => void;
+  reload: () => void;
+}
+
+/**
+ * Opens the conversation (unread to 0, SPEC §4), loads the newest page whenever the chat list
+ * says it changed, and loads older pages on demand with `before`.
+ */
+export function useConversation(chatId: number, profileId: number | null): Conversation {
+  const view = useLiveQuery(() => conversationView(chatId, profileId), [chatId, profileId]);
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [historyComplete, setHistoryComplete] = useState(false);
+  const [unreadAtOpen, setUnreadAtOpen] = useState<number | null>(null);
+  const loaded = view !== undefined;
+  const unread = view?.chat?.num_unread_messages ?? 0;
+  const changedAt = view?.chat?.conversation.updated_at ?? null;
+
+  if (loaded && unreadAtOpen === null) setUnreadAtOpen(unread);
+
+  // The newest page on open, on retry and whenever the list reports news in this conversation.
+  useEffect(() => {
+    if (!loaded) return;
+    let live = true;
+    getSync()
+      .loadMessages(chatId)
+      .then((count) => {
+        if (!live) return;
+        setStatus('ready');
+        if (count === 0) setHistoryComplete(true);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        console.warn('Loading messages failed', error);
+        setStatus(isSyncError(error) && error.kind === 'network' ? 'offline' : 'failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, [chatId, loaded, changedAt, attempt]);
+
+  // Opening sets unread to 0 here at once; again when news arrives while it is open.
+  useEffect(() => {
+    if (!loaded || (unread === 0 && unreadAtOpen !== null)) return;
+    // Read here: its notifications on this device have said what they had to say.
+    closeNotifications(conversationTag(chatId));
+    getSync()
+      .openChat(chatId)
+      .catch((error: unknown) => console.warn('Opening the chat failed', error));
+  }, [chatId, loaded, unread, unreadAtOpen]);
+
+  const busy = useRef(false);
+  const messages = view?.messages;
+  const loadOlder = useCallback(() => {
+    const before = messages ? oldestServerId(messages) : null;
+    if (busy.current || historyComplete || before === null) return;
+    busy.current = true;
+    setLoadingOlder(true);
+    getSync()
+      .loadMessages(chatId, before)
+      .then((count) => count === 0 && setHistoryComplete(true))
+      .catch((error: unknown) => console.warn('Loading older messages failed', error))
+      .finally(() => {
+        busy.current = false;
+        setLoadingOlder(false);
+      });
+  }, [chatId, messages, historyComplete]);
+
+  const reload = useCallback(() => {
+    setStatus('loading');
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return {
+    view,
+    status,
+    unreadAtOpen: unreadAtOpen ?? 0,
+    loadingOlder,
+    historyComplete,
+    loadOlder,
+    reload,
+  };
+}

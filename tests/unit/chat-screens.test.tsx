@@ -1,0 +1,148 @@
+/** The chat screens over the real route table, with the sync worker on a fake backend. */
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Bridge from '../../src/bridges/worker-bridge';
+import { getDb } from '../../src/db/db';
+import { createHarness } from './helpers/sync-harness';
+import { chat } from './helpers/fake-backend';
+import { demoUser } from './helpers/fixtures';
+import { setupI18n } from './helpers/i18n';
+import { renderApp } from './helpers/render-app';
+
+type Harness = ReturnType<typeof createHarness>;
+const worker = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
+  ...(await importOriginal<typeof Bridge>()),
+  getSync: () => worker.current,
+  useSync: () => worker.current,
+}));
+
+let current: Harness | undefined;
+
+async function start(): Promise<Harness> {
+  const h = createHarness({ db: getDb() });
+  current = h;
+  worker.current = h.api;
+  h.backend.user = demoUser();
+  h.backend.chats = [chat(1, 2, '2026-01-02T00:00:00Z'), chat(2, 0, '2026-01-01T00:00:00Z')];
+  await h.api.refreshUser();
+  return h;
+}
+
+// happy-dom lays nothing out: give the message pane a size so the virtualizer draws rows.
+const size = (value: number) => ({ configurable: true, get: () => value });
+beforeAll(() => {
+  setupI18n();
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', size(600));
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', size(390));
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', size(600));
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', size(390));
+});
+beforeEach(async () => {
+  const db = getDb();
+  await Promise.all(db.tables.map((table) => table.clear()));
+});
+afterEach(() => {
+  cleanup();
+  current?.sync.stop();
+});
+
+describe('chat list', () => {
+  it('lists conversations newest first with unread counts, and alerts on a failed delete', async () => {
+    const h = await start();
+    renderApp('/chats', { user: demoUser() });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const links = await within(list).findAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Conversation with Member 501, 2 unread messages',
+      'Conversation with Member 502',
+    ]);
+    expect(links[0]?.getAttribute('href')).toBe('/chats/1');
+
+    h.backend.override('DELETE /api/chat.php', {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Down' },
+    });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Delete the conversation with Member 501' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The conversation could not be deleted',
+    );
+  });
+
+  it('shows the empty state with a link to the members', async () => {
+    const h = await start();
+    h.backend.chats = [];
+    renderApp('/chats', { user: demoUser() });
+    const link = await screen.findByRole('link', { name: 'Find members' });
+    expect(link.getAttribute('href')).toBe('/members');
+  });
+});
+
+describe('conversation', () => {
+  it('starts a chat from a member and replaces the address', async () => {
+    const h = await start();
+    h.backend.override('GET /api/chat.php', (request) =>
+      request.query.has('profile') ? { body: { id: 1 } } : { body: { conversation: 1, msg: [] } },
+    );
+    const { router } = renderApp('/members/501/chat', { user: demoUser() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/1'));
+    expect(await screen.findByRole('heading', { name: 'Member 501' })).toBeTruthy();
+  });
+
+  it('shows the start failure as a danger notice', async () => {
+    const h = await start();
+    h.backend.override('GET /api/chat.php', 'network-error');
+    renderApp('/members/501/chat', { user: demoUser() });
+    expect(
+      await screen.findByText('Cannot start chat, try again later or contact customer support'),
+    ).toBeTruthy();
+  });
+
+  it('opens (unread to 0), shows the messages and sends with Enter', async () => {
+    const h = await start();
+    await h.api.refreshChats();
+    h.backend.override('GET /api/chat.php', {
+      body: {
+        conversation: 1,
+        msg: [
+          {
+            id: 1,
+            conversation: 1,
+            sender: 501,
+            msg: 'Hi there',
+            client_id: null,
+            created_at: '2026-01-02T00:00:00Z',
+            read_at: null,
+          },
+        ],
+      },
+    });
+    h.backend.override('POST /api/chat.php', (request) => ({
+      body: {
+        id: 2,
+        conversation: 1,
+        sender: 7,
+        msg: 'Hello!',
+        client_id: (request.body as { client_id: string }).client_id,
+        created_at: '2026-01-02T00:01:00Z',
+        read_at: null,
+      },
+    }));
+    renderApp('/chats/1', { user: demoUser() });
+    expect(await screen.findByText('Hi there')).toBeTruthy();
+    await waitFor(async () => expect((await h.db.chats.get(1))?.num_unread_messages).toBe(0));
+
+    const box = screen.getByRole('textbox', { name: 'Message to Member 501' });
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(box, { target: { value: 'Hello!' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText('Hello!')).toBeTruthy();
+    expect(await screen.findByText('Sent')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+});
