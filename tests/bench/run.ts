@@ -3,15 +3,22 @@
  * writes bench/results/latest.{json,md}. It never judges speed; it fails only when it cannot measure.
  */
 import { cpus } from 'node:os';
+import { a11yPart } from './parts/a11y';
 import { apiPart } from './parts/api';
+import { bundlePart } from './parts/bundle';
+import { lighthousePart } from './parts/lighthouse';
+import { offlinePart } from './parts/offline';
+import { removeTempDirs } from './lib/processes';
 import { writeReport, type Part, type PartResult } from './lib/report';
 
-const PARTS: Part[] = [apiPart];
+const PARTS: Part[] = [bundlePart, lighthousePart, offlinePart, a11yPart, apiPart];
 
 const args = process.argv.slice(2);
 const membersFlag = args.indexOf('--members');
 const members = membersFlag >= 0 ? Number(args[membersFlag + 1]) : 100_000;
-const wanted = args.filter((a, i) => !a.startsWith('--') && i !== membersFlag + 1);
+const wanted = args.filter(
+  (a, i) => !a.startsWith('--') && (membersFlag < 0 || i !== membersFlag + 1),
+);
 const unknown = wanted.filter((w) => !PARTS.some((p) => p.name === w));
 if (unknown.length || !Number.isInteger(members) || members < 1) {
   console.error(`usage: npm run bench -- [${PARTS.map((p) => p.name).join('|')}] [--members N]`);
@@ -19,20 +26,26 @@ if (unknown.length || !Number.isInteger(members) || members < 1) {
 }
 
 const results: Record<string, PartResult> = {};
+const seconds: string[] = [];
 let failed = false;
 for (const part of PARTS.filter((p) => wanted.length === 0 || wanted.includes(p.name))) {
   console.log(`bench: ${part.name}…`);
+  const started = Date.now();
   try {
     results[part.name] = await part.run({ members });
   } catch (err) {
     failed = true;
     console.error(`bench: ${part.name} could not measure: ${(err as Error).message}`);
   }
+  seconds.push(`${part.name} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`bench: ${seconds.at(-1)}`);
 }
 const md = writeReport('bench/results', results, {
   date: new Date().toISOString(),
   node: process.version,
   cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+  'seconds per part': seconds.join(', '),
 });
 console.log(md);
+removeTempDirs();
 process.exit(failed ? 1 : 0);

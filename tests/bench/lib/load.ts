@@ -1,6 +1,7 @@
 /** Load generation with autocannon: several short alternating runs, medians of each figure. */
 import autocannon from 'autocannon';
 
+/** Medians of one target over the rounds (errors and non-2xx summed). */
 export interface LoadFigures {
   reqPerSec: number;
   p50: number;
@@ -9,6 +10,7 @@ export interface LoadFigures {
   non2xx: number;
 }
 
+/** One URL under load. */
 export interface Target {
   name: string;
   url: string;
@@ -18,7 +20,9 @@ export interface Target {
 }
 
 async function once(target: Target, seconds: number, connections: number): Promise<LoadFigures> {
-  const paths = target.paths ?? [''];
+  // An empty path would send `GET  HTTP/1.1`, which every server answers with 400.
+  const { pathname, search } = new URL(target.url);
+  const paths = target.paths ?? [pathname + search];
   let i = 0;
   const result = await autocannon({
     url: target.url,

@@ -1,10 +1,11 @@
 /** Starting and stopping the processes a benchmark measures, each on a port the OS says is free. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** A port the OS says is free; never a fixed one (the machine is shared). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -16,20 +17,40 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const made: string[] = [];
+
+/** A fresh folder under the OS temp dir, so runs never share data; see removeTempDirs. */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `amora-bench-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `amora-bench-${prefix}-`));
+  made.push(dir);
+  return dir;
 }
 
-/** Runs a command to completion; rejects with its output when it fails. */
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+/** Removes every folder tempDir made: builds and seeded databases are hundreds of megabytes. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a command to completion (at most `timeoutMs`); rejects with its output when it fails. */
+export function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+  timeoutMs = 600_000,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, cwd });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} failed:\n${out}`)),
-    );
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${cmd} ${args.join(' ')} failed (${code ?? signal}):\n${out}`));
+    });
   });
 }
 
@@ -48,15 +69,52 @@ export async function waitForHttp(url: string, timeoutMs = 120_000): Promise<voi
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** A started server: its address and how to stop it. */
 export interface Running {
   url: string;
   stop(): Promise<void>;
 }
 
+/** Ends a child: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Where the server runs from. */
+export interface ServerOptions {
+  /**
+   * A folder laid out like the repository (see lib/client-build.ts): the server serves the
+   * `dist/client` below it, so a benchmark measures its own build, not whatever is in ./dist.
+   */
+  root?: string;
+}
+
 /** The real server (`server/main.ts`) on a data folder, as `npm start` runs it. */
-export async function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Running> {
+export async function startServer(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  { root }: ServerOptions = {},
+): Promise<Running> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // Symlinked roots must keep their path, or server/config.ts would find the real repository.
+  const entry = root
+    ? [
+        '--preserve-symlinks',
+        '--preserve-symlinks-main',
+        '--import',
+        'tsx',
+        join(root, 'server/main.ts'),
+      ]
+    : ['--import', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -67,16 +125,16 @@ export async function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}):
       RATE_LIMIT_SCALE: '100000',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/api/health`);
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  try {
+    await waitForHttp(`${url}/api/health`);
+  } catch (err) {
+    await stopChild(child);
+    throw new Error(`${(err as Error).message}; server stderr:\n${stderr}`);
+  }
+  return { url, stop: () => stopChild(child) };
 }

@@ -1,13 +1,18 @@
 /** The benchmark report: JSON for machines, a Markdown table for people. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 
+/** One table row: column name to cell. */
 export type Row = Record<string, string | number>;
 
+/** What a part measured: a note on how, and its tables. */
 export interface PartResult {
   note: string;
   rows: Row[];
+  /** Further tables of the same part whose columns differ from the main one. */
+  tables?: { title: string; rows: Row[] }[];
 }
 
+/** One benchmark part, runnable alone as `npm run bench -- <name>`. */
 export interface Part {
   name: string;
   run(opts: { members: number }): Promise<PartResult>;
@@ -23,6 +28,7 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
+/** Writes latest.json and latest.md; returns the Markdown for the console. */
 export function writeReport(dir: string, results: Record<string, PartResult>, meta: Row): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/latest.json`, JSON.stringify({ meta, results }, null, 2) + '\n');
@@ -39,6 +45,7 @@ export function writeReport(dir: string, results: Record<string, PartResult>, me
       r.note,
       '',
       table(r.rows),
+      ...(r.tables ?? []).flatMap((t) => ['', `${t.title}:`, '', table(t.rows)]),
     ]),
     '',
   ].join('\n');

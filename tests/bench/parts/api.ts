@@ -36,6 +36,7 @@ function searchPaths(): string[] {
   return paths;
 }
 
+/** Registered in run.ts's PARTS; runs alone as `npm run bench -- api`. */
 export const apiPart: Part = {
   name: 'api',
   async run(opts) {
@@ -92,6 +93,7 @@ export const apiPart: Part = {
           },
         ]);
         const base = figures['bare node:http JSON']!.reqPerSec;
+        if (!(base > 0)) throw new Error('the bare node:http server answered nothing');
         const rows = Object.entries(figures).map(([name, f]) => ({
           measurement: name,
           'req/s': Math.round(f.reqPerSec),

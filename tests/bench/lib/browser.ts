@@ -1,0 +1,32 @@
+/** Debian's Chromium, started the way the end-to-end tests start it (never a downloaded browser). */
+import { chromium, type Browser } from 'playwright-core';
+
+/** CHROMIUM_PATH as in playwright.config.ts. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** playwright.config.ts's flags: no sandbox as root, no GPU, no background traffic in the figures. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless Chromium through playwright-core. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    timeout: 60_000,
+  });
+}
+
+/** Median of a list (the lower middle of an even one), so one noisy run cannot move a figure. */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+}
