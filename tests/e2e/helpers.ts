@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@example.com', password: 'amora-demo-2026' };
 
@@ -46,4 +46,36 @@ export async function serverLikes(page: Page): Promise<{ profiles: { id: number 
   const res = await page.request.get('/api/likes.php');
   expect(res.status()).toBe(200);
   return (await res.json()) as { profiles: { id: number }[] };
+}
+
+/** A member made for one test, with an API session of their own. */
+export interface FreshMember {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  api: APIRequestContext;
+}
+
+/**
+ * Signs up a new member through the API, living in Finland, where no demo login searches, so a
+ * test that likes or messages them never shifts another test's member list.
+ */
+export async function newMember(
+  baseURL: string,
+  name: string,
+  gender: 'male' | 'female',
+): Promise<FreshMember> {
+  const api = await request.newContext({ baseURL });
+  const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const email = `${name.toLowerCase()}-${tag}@example.org`;
+  const password = 'violet-harbour-lantern-2026';
+  const res = await api.post('/api/user.php?new=1', { data: { email, name, password } });
+  expect(res.status()).toBe(200);
+  const { user } = (await res.json()) as { user: { id: number } };
+  const put = await api.put('/api/user.php', {
+    data: { profile: { gender, date_of_birth: '1994-05-17', country: 'FI', city: 'Helsinki' } },
+  });
+  expect(put.status()).toBe(200);
+  return { id: user.id, name, email, password, api };
 }

@@ -1,37 +1,15 @@
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { DEMO2, goOffline, goOnline, login, waitForServiceWorker } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  DEMO2,
+  goOffline,
+  goOnline,
+  login,
+  newMember,
+  waitForServiceWorker,
+  type FreshMember,
+} from './helpers';
 
-const PASSWORD = 'violet-harbour-lantern-2026';
-
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** A fresh member through the API, so likes here touch no other test's members. */
-async function newMember(
-  baseURL: string,
-  name: string,
-  gender: 'male' | 'female',
-): Promise<Member> {
-  const api = await request.newContext({ baseURL });
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const res = await api.post('/api/user.php?new=1', { data: { email, name, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: number } };
-  const put = await api.put('/api/user.php', {
-    data: {
-      profile: { gender, date_of_birth: '1994-05-17', country: 'NL', city: 'Utrecht' },
-    },
-  });
-  expect(put.status()).toBe(200);
-  await api.dispose();
-  return { id: user.id, name, email, password: PASSWORD };
-}
-
-async function memberPage(browser: Browser, baseURL: string, who: Member): Promise<Page> {
+async function memberPage(browser: Browser, baseURL: string, who: FreshMember): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await login(page, who);
@@ -136,4 +114,6 @@ test('a like shows its spinner, arrives as new on the other member’s likes, an
 
   await annaPage.context().close();
   await bramPage.context().close();
+  await anna.api.dispose();
+  await bram.api.dispose();
 });

@@ -1,27 +1,12 @@
-import { expect, request, test, type Request } from '@playwright/test';
-import { login } from './helpers';
-
-const PASSWORD = 'copper-meadow-signal-2026';
-
-/** A fresh member through the API; returns a request context logged in as them. */
-async function newMember(baseURL: string, name: string) {
-  const api = await request.newContext({ baseURL });
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const res = await api.post('/api/user.php?new=1', { data: { email, name, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: number } };
-  await api.put('/api/user.php', {
-    data: { profile: { gender: 'female', date_of_birth: '1991-03-02', country: 'NL' } },
-  });
-  return { id: user.id, name, email, password: PASSWORD, api };
-}
+import { expect, test, type Request } from '@playwright/test';
+import { login, newMember } from './helpers';
 
 test('two open tabs share one stream to the server, and both show what it brings', async ({
   browser,
   baseURL,
 }) => {
-  const member = await newMember(baseURL!, 'Tessa');
-  const fan = await newMember(baseURL!, 'Fenna');
+  const member = await newMember(baseURL!, 'Tessa', 'female');
+  const fan = await newMember(baseURL!, 'Fenna', 'female');
   const context = await browser.newContext({ baseURL });
   // Event streams open right now: a page load ends its tab's worker and so its stream.
   const streams = new Set<Request>();

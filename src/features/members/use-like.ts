@@ -16,26 +16,34 @@ export interface LikeState {
   toggle: () => Promise<void>;
 }
 
-/** Like / unlike of `profileId` (SPEC §4): the button toggles by the stored state. */
+/**
+ * Like / unlike of `profileId` (SPEC §4): every tap sends the opposite of the last intent, also
+ * while an earlier call still runs; the client sequence makes the server keep the last one.
+ */
 export function useLike(profileId: number): LikeState {
   const row = useLiveQuery(() => likeOf(profileId), [profileId]);
   const [busy, setBusy] = useState(false);
-  // A second click during the call would send the opposite action at once; the ref sees it first.
-  const running = useRef(false);
+  const pending = useRef(0);
+  // A tap before the worker's optimistic write shows must still flip the previous tap's intent.
+  const intent = useRef<boolean | null>(null);
   const liked = row?.liked ?? false;
 
   const toggle = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
+    const next = !(intent.current ?? liked);
+    intent.current = next;
+    pending.current += 1;
     setBusy(true);
     try {
-      await (liked ? getSync().unlike(profileId) : getSync().like(profileId));
+      await (next ? getSync().like(profileId) : getSync().unlike(profileId));
     } catch (error) {
       // SPEC §8: like and unlike errors are only logged; the worker already reverted the state.
-      console.warn(liked ? 'Unlike failed' : 'Like failed', error);
+      console.warn(next ? 'Like failed' : 'Unlike failed', error);
     } finally {
-      running.current = false;
-      setBusy(false);
+      pending.current -= 1;
+      if (pending.current === 0) {
+        intent.current = null;
+        setBusy(false);
+      }
     }
   }, [liked, profileId]);
 
