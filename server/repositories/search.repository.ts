@@ -28,12 +28,6 @@ export interface SearchFilter {
   today: string;
 }
 
-/** One page of profiles and the total count. */
-export interface SearchResult {
-  profiles: Profile[];
-  total: number;
-}
-
 /** The two statements one search runs; the search-plan test EXPLAINs exactly these. */
 export interface SearchQueries {
   page: CompiledQuery;
@@ -67,15 +61,15 @@ export class SearchRepository {
     };
   }
 
-  async search(f: SearchFilter): Promise<SearchResult> {
-    const { page, count } = this.compile(f);
-    const [counted, rows] = await Promise.all([
-      this.db.executeQuery<{ n: number }>(count),
-      this.db.executeQuery<ProfileRow>(page),
-    ]);
-    return {
-      total: Number(counted.rows[0]?.n ?? 0),
-      profiles: rows.rows.map((r) => toProfileCard(r, f.today)),
-    };
+  /** The profiles of one page. */
+  async page(f: SearchFilter): Promise<Profile[]> {
+    const rows = await this.db.executeQuery<ProfileRow>(this.compile(f).page);
+    return rows.rows.map((r) => toProfileCard(r, f.today));
+  }
+
+  /** How many members match, over all pages. */
+  async count(f: SearchFilter): Promise<number> {
+    const counted = await this.db.executeQuery<{ n: number }>(this.compile(f).count);
+    return Number(counted.rows[0]?.n ?? 0);
   }
 }

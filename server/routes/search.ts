@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, SEARCH_PAGE_SIZE, SearchQuery, SearchResponse } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
+import { SearchCountCache } from '../services/search-count-cache';
 import { defaultFilters, manualFilters, toSearchFilter } from '../services/search-filters';
 
 const searchRoute: FastifyPluginAsyncZod = async (app) => {
+  const totals = new SearchCountCache();
   app.get(
     '/api/search.php',
     {
@@ -16,7 +18,7 @@ const searchRoute: FastifyPluginAsyncZod = async (app) => {
           'from the member: the other gender, their country, the age bracket holding their age; the ' +
           'defaults come back in filter_options. Otherwise the given filters apply (country must be ' +
           'a site country, countryregion 0 means all). Results are ordered by last activity; ' +
-          'paging.num_results is the total. do_not_save is accepted (filters are never stored ' +
+          'paging.num_results is the total, reused for a minute per filter and member. do_not_save is accepted (filters are never stored ' +
           'server-side). Logged out only when the site allows logged-out search.',
         tags: ['search'],
         querystring: SearchQuery,
@@ -39,7 +41,11 @@ const searchRoute: FastifyPluginAsyncZod = async (app) => {
         ? defaultFilters(basics ?? null, app.site, today, q.searchAllCountries === true)
         : manualFilters(q, app.site);
       const filter = toSearchFilter(options, q, me?.id ?? null, today);
-      const { profiles, total } = await app.repos.search.search(filter);
+      const search = app.repos.search;
+      const [total, profiles] = await Promise.all([
+        totals.total(filter, () => search.count(filter)),
+        search.page(filter),
+      ]);
       return {
         profiles,
         paging: { num_results: total, page: q.page ?? 1, pp: q.pp ?? SEARCH_PAGE_SIZE },
