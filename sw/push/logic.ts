@@ -110,15 +110,18 @@ export async function handleNotificationClick(raw: unknown, env: PushEnv): Promi
   const message: PushPageMessage = { type: PUSH_CLICK, payload };
   const clients = await env.windowClients();
 
+  // A refused focus (the browser decides) must not stop the member from reaching the conversation.
+  const focus = (client: (typeof clients)[number]) =>
+    Promise.resolve(client.focus?.()).catch(() => undefined);
   const there = clients.find((c) => sameAddress(c.url, target));
   if (there) {
-    await there.focus?.();
+    await focus(there);
     there.postMessage(message);
     return;
   }
   const any = clients[0];
   if (any) {
-    await any.focus?.();
+    await focus(any);
     // navigate() only works on a client this worker controls; otherwise a new window is opened.
     const moved = await any.navigate?.(target).catch(() => null);
     if (moved) {

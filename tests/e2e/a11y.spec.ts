@@ -10,7 +10,18 @@ const PUBLIC_SCREENS = [
   '/no-such-page',
   '/_dev/dialogs',
 ];
-const MEMBER_SCREENS = ['/members', '/', '/no-such-page'];
+// Member 2 is the second demo login (Sam): his profile, and the conversation with him.
+const MEMBER_SCREENS = [
+  '/members',
+  '/',
+  '/no-such-page',
+  '/likes',
+  '/likes/given',
+  '/members/2',
+  '/chats',
+  '/members/2/chat',
+  '/notifications',
+];
 
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);

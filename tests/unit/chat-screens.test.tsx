@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SwBridge from '../../src/bridges/sw-bridge';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { createHarness } from './helpers/sync-harness';
@@ -16,6 +17,12 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof Bridge>()),
   getSync: () => worker.current,
   useSync: () => worker.current,
+}));
+
+const closed = vi.hoisted(() => vi.fn<(tag: string) => void>());
+vi.mock('../../src/bridges/sw-bridge', async (importOriginal) => ({
+  ...(await importOriginal<typeof SwBridge>()),
+  closeNotifications: closed,
 }));
 
 let current: Harness | undefined;
@@ -100,6 +107,16 @@ describe('conversation', () => {
     expect(
       await screen.findByText('Cannot start chat, try again later or contact customer support'),
     ).toBeTruthy();
+  });
+
+  it('closes the conversation’s notifications on open, also when this device counts no unread', async () => {
+    const h = await start();
+    await h.api.refreshChats();
+    closed.mockClear();
+    // A stale list: 0 unread here, while a push about conversation 2 is showing.
+    h.backend.override('GET /api/chat.php', { body: { conversation: 2, msg: [] } });
+    renderApp('/chats/2', { user: demoUser() });
+    await waitFor(() => expect(closed).toHaveBeenCalledWith('chat-2'));
   });
 
   it('opens (unread to 0), shows the messages and sends with Enter', async () => {

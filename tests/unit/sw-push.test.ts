@@ -114,6 +114,16 @@ describe('notification click', () => {
     expect([...opened, ...stuck.opened]).toEqual([`${ORIGIN}/chats/1`, `${ORIGIN}/chats/1`]);
   });
 
+  it('still steers the window there when the browser refuses to focus it', async () => {
+    const other = client('/members');
+    other.focus = vi.fn(async () => {
+      throw new TypeError('Not allowed to focus a window');
+    });
+    const { env: e } = env([other]);
+    await handleNotificationClick(data, e);
+    expect(other.navigate).toHaveBeenCalledWith(`${ORIGIN}/chats/1`);
+  });
+
   it('opens the home page for an address on another site', async () => {
     const { env: e, opened } = env([]);
     await handleNotificationClick({ url: 'https://evil.test/x', payload: {} }, e);

@@ -61,6 +61,14 @@ export function useConversation(chatId: number, profileId: number | null): Conve
     };
   }, [chatId, loaded, changedAt, attempt]);
 
+  // Opened here: its notifications on this device have said what they had to say. Done on every
+  // open, not only when the local unread count is above 0: that count may still be a stale 0 (the
+  // list on this device predates the push) while the server marks the messages read on load, so
+  // the effect below never runs and the notification would stay (seen in tests/e2e/chat.spec.ts).
+  useEffect(() => {
+    closeNotifications(conversationTag(chatId));
+  }, [chatId]);
+
   // Opening sets unread to 0 here at once; again when news arrives while it is open.
   useEffect(() => {
     if (!loaded || (unread === 0 && unreadAtOpen !== null)) return;
