@@ -8,7 +8,15 @@ import {
   type Page,
 } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { DEMO, DEMO2, goOffline, goOnline, login, waitForServiceWorker } from './helpers';
+import {
+  DEMO,
+  DEMO2,
+  goOffline,
+  goOnline,
+  login,
+  reloadUnderServiceWorker,
+  waitForServiceWorker,
+} from './helpers';
 
 // Alex and Sam share one conversation and spend credits on it: one test after another.
 test.describe.configure({ mode: 'serial' });
@@ -125,7 +133,7 @@ test('messages written offline wait, then arrive once each and in order after re
   const alexPage = await memberPage(browser, baseURL!, DEMO);
   const samPage = await memberPage(browser, baseURL!, DEMO2);
   const chatId = await openChatWith(alexPage, sam.id);
-  await waitForServiceWorker(alexPage);
+  await reloadUnderServiceWorker(alexPage);
   await samPage.goto(`/chats/${chatId}`);
   await expect(samPage.getByRole('textbox', { name: /^Message to / })).toBeVisible();
 
@@ -167,7 +175,7 @@ test('a reply lost after the server stored the message is not a second message',
   const alexPage = await memberPage(browser, baseURL!, DEMO);
   const samPage = await memberPage(browser, baseURL!, DEMO2);
   const chatId = await openChatWith(alexPage, sam.id);
-  await waitForServiceWorker(alexPage);
+  await reloadUnderServiceWorker(alexPage);
   await samPage.goto(`/chats/${chatId}`);
   await expect(samPage.getByRole('textbox', { name: /^Message to / })).toBeVisible();
 

@@ -26,6 +26,17 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /**
+ * Reloads once the service worker controls the page. The sync worker started on a first visit,
+ * before any service worker was active, stays outside its control for life: its likes and
+ * messages would not be queued offline until the next page load (a known first-visit gap).
+ */
+export async function reloadUnderServiceWorker(page: Page): Promise<void> {
+  await waitForServiceWorker(page);
+  await page.reload();
+  await waitForServiceWorker(page);
+}
+
+/**
  * Cuts the network for the page and its service worker: setOffline alone does not cover
  * service-worker traffic, so every request is also aborted at the context.
  */

@@ -6,7 +6,7 @@ import {
   goOnline,
   login,
   serverLikes,
-  waitForServiceWorker,
+  reloadUnderServiceWorker,
 } from './helpers';
 
 // These tests change the demo members' likes, so they run one after another.
@@ -37,7 +37,8 @@ async function openMembers(page: Page, who: { email: string; password: string })
   await login(page, who);
   await page.goto('/members');
   await expect(likeButtons(page).first()).toBeVisible();
-  await waitForServiceWorker(page);
+  await reloadUnderServiceWorker(page);
+  await expect(likeButtons(page).first()).toBeVisible();
 }
 
 test('after one online visit, an offline reload shows the shell and the last member list', async ({
