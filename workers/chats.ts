@@ -3,7 +3,7 @@
  * (unread to 0 here at once), deleting one (the list reloads afterwards, also after a failure),
  * and blocking or reporting the member on the other side.
  */
-import type { ChatListEntry } from '../src/api/contract';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS, type ChatListEntry } from '../src/api/contract';
 import type { ChatRow } from '../src/db/db';
 import { updateBadge } from './badge';
 import { pollWithEtag } from './conditional';
@@ -111,19 +111,8 @@ export async function startChat(ctx: SyncContext, profileId: number): Promise<nu
   return id;
 }
 
-/** Reasons a member may give when reporting another (the page translates them). */
-export const REPORT_REASONS = [
-  'fake',
-  'spam',
-  'inappropriate',
-  'harassment',
-  'underage',
-  'other',
-] as const;
-/** One of REPORT_REASONS. */
-export type ReportReason = (typeof REPORT_REASONS)[number];
-/** Longest free text of a report, as long as a chat message. */
-export const REPORT_MAX_LENGTH = 2000;
+/** One of the contract's complaint reasons (the page translates them). */
+export type ReportReason = (typeof COMPLAINT_REASONS)[number];
 
 /**
  * POST /api/block.php {profile}, then everything of that member leaves this device: their
@@ -156,10 +145,10 @@ export async function report(
   reason: ReportReason,
   message = '',
 ): Promise<void> {
-  if (!(REPORT_REASONS as readonly string[]).includes(reason))
+  if (!(COMPLAINT_REASONS as readonly string[]).includes(reason))
     throw syncError('validation', 'Choose a reason');
   const text = message.trim();
-  if (text.length > REPORT_MAX_LENGTH) throw syncError('validation', 'The text is too long');
+  if (text.length > COMPLAINT_MESSAGE_MAX) throw syncError('validation', 'The text is too long');
   await ctx.http.send({
     method: 'POST',
     path: COMPLAINTS_PATH,

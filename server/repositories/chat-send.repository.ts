@@ -6,7 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ChatMessage } from '../../src/api/contract';
 import type { Database } from '../db/schema';
-import { membershipOf, pairState, toChatMessage, type PairState } from './chat.repository';
+import { membershipOf, toChatMessage } from './chat.repository';
+import { pairState, type PairState } from './member-sql';
 
 /** A message as the client sent it. */
 export interface SendAction {

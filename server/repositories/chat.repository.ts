@@ -5,16 +5,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ChatMessage } from '../../src/api/contract';
 import type { Database, MessagesTable } from '../db/schema';
+import { pairState, type PairState } from './member-sql';
 
 /** How two members stand to each other, from the first one's side. */
-export interface PairState {
-  /** Any member row with the other id, whatever its state. */
-  exists: boolean;
-  /** Active or not confirmed, and not deleted. */
-  visible: boolean;
-  blockedByMe: boolean;
-  blocksMe: boolean;
-}
 
 /** The session member's seat in a conversation. */
 export interface Membership {
@@ -43,36 +36,6 @@ export function toChatMessage(row: Selectable<MessagesTable>): ChatMessage {
     client_id: row.client_id,
     created_at: new Date(row.created_at).toISOString(),
     read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
-  };
-}
-
-/** The pair state of `memberId` towards `otherId`. */
-export async function pairState(db: Db, memberId: number, otherId: number): Promise<PairState> {
-  const [member, blocks] = await Promise.all([
-    db
-      .selectFrom('members')
-      .select(['status', 'deleted_at'])
-      .where('id', '=', otherId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('blocks')
-      .select('member_id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('member_id', '=', memberId), eb('blocked_id', '=', otherId)]),
-          eb.and([eb('member_id', '=', otherId), eb('blocked_id', '=', memberId)]),
-        ]),
-      )
-      .execute(),
-  ]);
-  return {
-    exists: member !== undefined,
-    visible:
-      member !== undefined &&
-      member.deleted_at === null &&
-      (member.status === 'active' || member.status === 'not_confirmed'),
-    blockedByMe: blocks.some((b) => b.member_id === memberId),
-    blocksMe: blocks.some((b) => b.member_id === otherId),
   };
 }
 

@@ -7,9 +7,11 @@ import type { LikeResult, LikesResponse } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import {
   notBlockedWith,
+  pairState,
   PROFILE_COLUMNS,
   toProfileCard,
   VISIBLE_MEMBER,
+  type PairState,
   type ProfileRow,
 } from './member-sql';
 
@@ -24,14 +26,8 @@ export interface LikeAction {
 }
 
 /** What the rules need to know about the member being liked. */
-export interface LikeTarget {
-  /** Any member row with this id, whatever its state. */
-  exists: boolean;
-  /** Active or not confirmed, and not deleted. */
-  visible: boolean;
-  blockedByMe: boolean;
-  blocksMe: boolean;
-}
+/** The liked member's state towards the liker. */
+export type LikeTarget = PairState;
 
 /** The outcome of an action: a fresh result, or the stored first result of a repeated client id. */
 export type LikeOutcome =
@@ -155,37 +151,13 @@ async function storedResult(
   return { repeat: true, kind: row.kind, result: JSON.parse(row.result) as LikeResult };
 }
 
-async function target(
+/** The liked member as the like rules see them. */
+function target(
   trx: Transaction<Database>,
   memberId: number,
   profileId: number,
 ): Promise<LikeTarget> {
-  const [member, blocks] = await Promise.all([
-    trx
-      .selectFrom('members')
-      .select(['status', 'deleted_at'])
-      .where('id', '=', profileId)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('blocks')
-      .select('member_id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('member_id', '=', memberId), eb('blocked_id', '=', profileId)]),
-          eb.and([eb('member_id', '=', profileId), eb('blocked_id', '=', memberId)]),
-        ]),
-      )
-      .execute(),
-  ]);
-  return {
-    exists: member !== undefined,
-    visible:
-      member !== undefined &&
-      member.deleted_at === null &&
-      (member.status === 'active' || member.status === 'not_confirmed'),
-    blockedByMe: blocks.some((b) => b.member_id === memberId),
-    blocksMe: blocks.some((b) => b.member_id === profileId),
-  };
+  return pairState(trx, memberId, profileId);
 }
 
 /**

@@ -2,7 +2,7 @@
  * SQL shared by every query that shows other members (search, likes, chats): who may be shown,
  * and the columns and mapping of a profile card. Queries alias the members table as `m`.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Language, Profile } from '../../src/api/contract';
 import { ageOn } from '../lib/dates';
 import type { Database } from '../db/schema';
@@ -75,4 +75,48 @@ export async function memberExtras(db: Kysely<Database>, memberId: number) {
       .execute(),
   ]);
   return { images, fields, notes };
+}
+
+/** How two members stand to each other: may one like, message or see the other? */
+export interface PairState {
+  /** Any member row with the other id, whatever its state. */
+  exists: boolean;
+  /** Active or not confirmed, and not deleted. */
+  visible: boolean;
+  blockedByMe: boolean;
+  blocksMe: boolean;
+}
+
+/** The pair state of `memberId` towards `otherId`. */
+export async function pairState(
+  db: Kysely<Database> | Transaction<Database>,
+  memberId: number,
+  otherId: number,
+): Promise<PairState> {
+  const [member, blocks] = await Promise.all([
+    db
+      .selectFrom('members')
+      .select(['status', 'deleted_at'])
+      .where('id', '=', otherId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('blocks')
+      .select('member_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('member_id', '=', memberId), eb('blocked_id', '=', otherId)]),
+          eb.and([eb('member_id', '=', otherId), eb('blocked_id', '=', memberId)]),
+        ]),
+      )
+      .execute(),
+  ]);
+  return {
+    exists: member !== undefined,
+    visible:
+      member !== undefined &&
+      member.deleted_at === null &&
+      (member.status === 'active' || member.status === 'not_confirmed'),
+    blockedByMe: blocks.some((b) => b.member_id === memberId),
+    blocksMe: blocks.some((b) => b.member_id === otherId),
+  };
 }

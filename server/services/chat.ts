@@ -11,7 +11,8 @@ import {
   type SendMessageBody,
 } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
-import type { Membership, PairState } from '../repositories/chat.repository';
+import type { Membership } from '../repositories/chat.repository';
+import type { PairState } from '../repositories/member-sql';
 import { messageCredits } from './chat-credits';
 
 /** One answer for a conversation that is not the member's, whether it exists or not (no IDOR). */

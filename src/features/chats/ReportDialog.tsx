@@ -1,19 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../api/contract';
 import type { ReportReason } from '../../../workers/chats';
 import './chat-dialogs.scss';
-import { MAX_MESSAGE_LENGTH } from './composer-rules';
 
-/** The reasons offered, in the order the select shows them. */
-const REASONS: readonly ReportReason[] = [
-  'fake',
-  'spam',
-  'inappropriate',
-  'harassment',
-  'underage',
-  'other',
-];
+/** The reasons offered, in the contract's order. */
+const REASONS: readonly ReportReason[] = COMPLAINT_REASONS;
 
 export interface ReportDialogProps {
   show: boolean;
@@ -68,7 +61,7 @@ export function ReportDialog({ show, name, busy, onSubmit, onCancel }: ReportDia
             id={`${id}-message`}
             className="form-control"
             rows={4}
-            maxLength={MAX_MESSAGE_LENGTH}
+            maxLength={COMPLAINT_MESSAGE_MAX}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
