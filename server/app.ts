@@ -14,12 +14,14 @@ import docsPlugin from './plugins/docs';
 import errorsPlugin, { apiError } from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import jsonBodyPlugin from './plugins/json-body';
+import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rate-limit';
 import pushPlugin from './plugins/push';
 import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import activateRoute from './routes/activate';
 import blockRoutes from './routes/block';
 import chatRoute from './routes/chat';
 import chatsRoute from './routes/chats';
@@ -36,6 +38,7 @@ import notificationSettingsRoute from './routes/notification-settings';
 import pageHiddenRoute from './routes/page-hidden';
 import profileRoute from './routes/profile';
 import profileFieldsRoute from './routes/profile-fields';
+import profileImageRoutes from './routes/profileimage';
 import pushRoutes from './routes/push';
 import regionsRoute from './routes/regions';
 import resellPartnerRoute from './routes/resellpartner';
@@ -97,6 +100,7 @@ export async function buildApp(
   await app.register(conditionalGetPlugin);
   await app.register(realtimePlugin);
   await app.register(pushPlugin);
+  await app.register(mailPlugin);
   await app.register(docsPlugin);
 
   for (const route of [
@@ -108,9 +112,11 @@ export async function buildApp(
     loginRoute,
     logoutRoute,
     validateEmailRoute,
+    activateRoute,
     searchRoute,
     profileRoute,
     profileFieldsRoute,
+    profileImageRoutes,
     regionsRoute,
     companyInfoRoute,
     geocodeRoute,

@@ -50,6 +50,8 @@ export interface RateLimits {
   chatSend?: number;
   /** Complaints filed, per member and window; absent: the default. */
   complaints?: number;
+  /** Photo upload requests, per member and window; absent: the default. */
+  uploads?: number;
   /** Length of the window of the per-route limits, in ms. */
   windowMs: number;
 }
@@ -62,6 +64,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   validateEmail: 30,
   chatSend: 60,
   complaints: 10,
+  uploads: 20,
   windowMs: 60_000,
 };
 
@@ -73,6 +76,7 @@ function scaleLimits(limits: RateLimits, scale: number): RateLimits {
     validateEmail: limits.validateEmail * scale,
     chatSend: (limits.chatSend ?? DEFAULT_RATE_LIMITS.chatSend) * scale,
     complaints: (limits.complaints ?? DEFAULT_RATE_LIMITS.complaints) * scale,
+    uploads: (limits.uploads ?? DEFAULT_RATE_LIMITS.uploads) * scale,
     windowMs: limits.windowMs,
   };
 }
@@ -124,6 +128,8 @@ export interface AppConfig {
   /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
   redisPrefix: string;
   smtpUrl?: string;
+  /** From address of outgoing mail; absent: "<site name>" <no-reply@BASE_URL host or localhost>. */
+  mailFrom?: string;
   dataDir: string;
   /** Public address, e.g. https://amora.example; decides Secure cookies and the Origin check. */
   baseUrl?: string;
@@ -188,6 +194,7 @@ export const Env = z.object({
       .default('amora-'),
   ),
   SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, LogLevel.optional()),
@@ -284,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     dataDir: resolve(e.DATA_DIR),
     baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'debug'),

@@ -8,7 +8,9 @@ import { ChatsRepository } from './chats.repository';
 import { ComplaintsRepository } from './complaints.repository';
 import { CreditsRepository } from './credits.repository';
 import { HealthRepository } from './health.repository';
+import { ImageRepository } from './image.repository';
 import { LikesRepository } from './likes.repository';
+import { MailRepository } from './mail.repository';
 import { MemberRepository } from './member.repository';
 import { ProfileRepository } from './profile.repository';
 import { PushRepository } from './push.repository';
@@ -30,6 +32,8 @@ export interface Repositories {
   blocks: BlockRepository;
   complaints: ComplaintsRepository;
   push: PushRepository;
+  images: ImageRepository;
+  mail: MailRepository;
 }
 
 /** Builds every repository over one database. */
@@ -48,5 +52,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     blocks: new BlockRepository(db),
     complaints: new ComplaintsRepository(db),
     push: new PushRepository(db),
+    images: new ImageRepository(db),
+    mail: new MailRepository(db),
   };
 }

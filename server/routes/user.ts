@@ -11,6 +11,7 @@ import { todayIso } from '../lib/dates';
 import { routeLimit } from '../plugins/rate-limit';
 import { requireMember, startSession } from '../plugins/session';
 import { toProfilePatch } from '../services/profile-update';
+import { publicOrigin } from '../services/mailer';
 import { signup } from '../services/signup';
 import { loadUser } from '../services/user-loader';
 
@@ -52,7 +53,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: routeLimit(limits.signup, limits.windowMs),
     },
     async (request, reply) => {
-      const id = await signup(app, request.body, request.headers['user-agent']);
+      const id = await signup(
+        app,
+        request.body,
+        request.headers['user-agent'],
+        publicOrigin(request),
+      );
       await startSession(request, reply, id);
       return { user: await loadUser(app, id) };
     },

@@ -4,6 +4,7 @@ import type { SignupBody } from '../../src/api/contract';
 import { isSignupCsrfAcceptable } from '../lib/csrf';
 import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
+import { queueActivationMail } from './mailer';
 
 /** SPEC §3: mailprovider 2 means Gmail (step 7 then offers a shortcut to it). */
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
@@ -25,11 +26,12 @@ function existingAccountError(status: string): HttpError {
       );
 }
 
-/** Creates the member or throws an HttpError the wizard can show. */
+/** Creates the member and queues their activation mail (links start at `origin`), or throws. */
 export async function signup(
   app: FastifyInstance,
   body: SignupBody,
   userAgent: string | undefined,
+  origin: string,
 ): Promise<number> {
   const { site, repos } = app;
   const mode = site.config.signups;
@@ -51,11 +53,12 @@ export async function signup(
 
   const country = body.country?.toUpperCase() ?? null;
   const domain = body.email.slice(body.email.lastIndexOf('@') + 1);
+  const language = body.language ?? site.config.domain_language;
   const id = await repos.members.create({
     email: body.email,
     passwordHash: await hashPassword(body.password),
     name: body.name,
-    language: body.language ?? site.config.domain_language,
+    language,
     country: country && site.isAllowedCountry(country) ? country : null,
     trafficsource: body.trafficsource ?? null,
     referrer: body.referrer ?? null,
@@ -65,5 +68,6 @@ export async function signup(
   });
   // A parallel sign-up with the same email won the race.
   if (id === undefined) throw existingAccountError('active');
+  await queueActivationMail(app, { id, email: body.email, name: body.name, language }, origin);
   return id;
 }

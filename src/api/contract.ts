@@ -380,6 +380,16 @@ export const GeocodeResponse = z.object({
 export type GeocodeResponse = z.infer<typeof GeocodeResponse>;
 
 export const ActivateResponse = z.object({ delivered: z.boolean() });
+export type ActivateResponse = z.infer<typeof ActivateResponse>;
+/** GET /api/activate.php: with `token` it is the mail's link (a redirect); without, the poll. */
+export const ActivateQuery = z.object({ token: z.string().min(1).max(200).optional() });
+export type ActivateQuery = z.infer<typeof ActivateQuery>;
+
+// ---------------------------------------------------------------- profile images
+
+/** DELETE and PUT /api/profileimage.php: one of the member's own images by id. */
+export const ProfileImageBody = z.object({ image: id });
+export type ProfileImageBody = z.infer<typeof ProfileImageBody>;
 
 // ---------------------------------------------------------------- likes
 
@@ -651,6 +661,20 @@ export const calls = {
     response: GeocodeResponse,
   },
   activate: { method: 'GET', path: '/api/activate.php', response: ActivateResponse },
+  /** Multipart (file field(s), png or jpeg); answers the re-fetched user. */
+  uploadProfileImage: { method: 'POST', path: '/api/profileimage.php', response: UserResponse },
+  deleteProfileImage: {
+    method: 'DELETE',
+    path: '/api/profileimage.php',
+    body: ProfileImageBody,
+    response: UserResponse,
+  },
+  setMainProfileImage: {
+    method: 'PUT',
+    path: '/api/profileimage.php',
+    body: ProfileImageBody,
+    response: UserResponse,
+  },
   profile: {
     method: 'GET',
     path: '/api/profile.php',

@@ -1,0 +1,133 @@
+/** The mail outbox and the single-use tokens its activation links carry. All mail SQL lives here. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** A mail to queue; `kind` names what it is for (e.g. `activation`). */
+export interface OutboxMail {
+  memberId: number | null;
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** A queued mail as the sender reads it back. */
+export interface QueuedMail extends OutboxMail {
+  id: number;
+}
+
+/** Outcome of an activation link. */
+export type ActivationResult = 'activated' | 'invalid';
+
+/** Token kind of activation links in the `tokens` table. */
+export const ACTIVATION_TOKEN = 'activation';
+
+/** Reads and writes `mail_outbox` and the activation rows of `tokens`. */
+export class MailRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Queues a mail (status `queued`); returns its id. */
+  async queue(mail: OutboxMail, now: number): Promise<number> {
+    const { id } = await this.db
+      .insertInto('mail_outbox')
+      .values({
+        member_id: mail.memberId,
+        to_email: mail.to,
+        kind: mail.kind,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** The SMTP server accepted the mail. */
+  async markSent(id: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: now, error: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The SMTP server refused the mail or could not be reached; the row keeps why. */
+  async markFailed(id: number, error: string): Promise<void> {
+    await this.db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', error: error.slice(0, 2000) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Whether an SMTP server accepted a mail of this kind for the member (activation polling). */
+  async wasSent(memberId: number, kind: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('kind', '=', kind)
+      .where('status', '=', 'sent')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Stores the hash of a new activation token. */
+  async createActivationToken(
+    tokenHash: string,
+    memberId: number,
+    now: number,
+    expiresAt: number,
+  ): Promise<void> {
+    await this.db
+      .insertInto('tokens')
+      .values({
+        token_hash: tokenHash,
+        member_id: memberId,
+        kind: ACTIVATION_TOKEN,
+        data: null,
+        created_at: now,
+        expires_at: expiresAt,
+        used_at: null,
+      })
+      .execute();
+  }
+
+  /**
+   * Uses an activation token once and activates its not yet confirmed member. The conditional
+   * update is the claim: of two concurrent clicks only one finds `used_at` still null.
+   */
+  async activate(tokenHash: string, now: number): Promise<ActivationResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const token = await trx
+        .updateTable('tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('kind', '=', ACTIVATION_TOKEN)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('member_id')
+        .executeTakeFirst();
+      if (!token) return 'invalid';
+      const member = await trx
+        .selectFrom('members')
+        .select(['status', 'deleted_at'])
+        .where('id', '=', token.member_id)
+        .executeTakeFirst();
+      if (!member || member.deleted_at !== null) return 'invalid';
+      if (member.status === 'not_confirmed') {
+        await trx
+          .updateTable('members')
+          .set({ status: 'active' })
+          .where('id', '=', token.member_id)
+          .execute();
+        return 'activated';
+      }
+      // Already active: the link still lands on "done"; banned or deleted members stay as they are.
+      return member.status === 'active' ? 'activated' : 'invalid';
+    });
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Uploaded photos (DESIGN §5): the type is decided by magic bytes only, the pixel count is checked
+ * from the header before anything is decoded, and what is stored is a fresh JPEG re-encoded by sharp
+ * (EXIF orientation applied, then every metadata block dropped) under a server-made name.
+ */
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type OutputInfo } from 'sharp';
+import { HttpError } from '../lib/http-error';
+
+/** Largest upload in bytes; multipart stops reading after this. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest image in pixels (width × height): a small compressed file may still decode to gigabytes. */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Long side of the stored photo. */
+export const MAX_IMAGE_SIDE = 1600;
+/** Side of the square thumbnail. */
+export const THUMB_SIDE = 300;
+/** JPEG quality of both files: visually clean at a fraction of the upload's size. */
+const JPEG_QUALITY = 82;
+/** Magic-byte types accepted; the file name and the declared content type are never trusted. */
+const ACCEPTED = new Set(['image/png', 'image/jpeg']);
+
+/** What the stored pair looks like, for the `images` row. */
+export interface StoredImage {
+  filename: string;
+  thumbFilename: string;
+  width: number;
+  height: number;
+}
+
+/** Refuses anything that is not a PNG or JPEG by its content, or that has too many pixels. */
+export async function checkUpload(data: Buffer): Promise<void> {
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !ACCEPTED.has(type.mime)) {
+    throw new HttpError(415, 'Only PNG and JPEG images can be uploaded', 'upload.unsupported_type');
+  }
+  // metadata() reads the header only; nothing is decoded yet.
+  const meta = await sharp(data)
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.width || !meta.height) {
+    throw new HttpError(422, 'The file could not be read as an image', 'upload.unreadable');
+  }
+  if (meta.width * meta.height > MAX_UPLOAD_PIXELS) {
+    throw new HttpError(
+      422,
+      `The image is too large: at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels`,
+      'upload.too_many_pixels',
+    );
+  }
+}
+
+/** A sharp pipeline over the upload that refuses to decode more than the pixel limit. */
+function decode(data: Buffer) {
+  // rotate() without an angle applies the EXIF orientation; the output keeps no metadata at all
+  // (sharp drops EXIF, ICC, XMP and IPTC unless asked to keep them) and is converted to sRGB.
+  return sharp(data, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' });
+}
+
+/** Writes to a temporary name first, so a crash never leaves a half file under the real name. */
+async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
+  const partial = `${path}.partial`;
+  await writeFile(partial, bytes, { mode: 0o644 });
+  await rename(partial, path);
+}
+
+/** Re-encodes a checked upload into `uploadsDir` as a photo and a square thumbnail. */
+export async function storeUpload(data: Buffer, uploadsDir: string): Promise<StoredImage> {
+  let photo: { data: Buffer; info: OutputInfo };
+  let thumb: Buffer;
+  try {
+    photo = await decode(data)
+      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    thumb = await decode(data)
+      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', position: 'attention' })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new HttpError(422, 'The file could not be read as an image', 'upload.unreadable');
+  }
+  const base = `u-${randomBytes(16).toString('hex')}`;
+  const stored: StoredImage = {
+    filename: `${base}.jpg`,
+    thumbFilename: `${base}-thumb.jpg`,
+    width: photo.info.width,
+    height: photo.info.height,
+  };
+  await writeAtomically(join(uploadsDir, stored.filename), photo.data);
+  await writeAtomically(join(uploadsDir, stored.thumbFilename), thumb);
+  return stored;
+}
+
+/** Removes a deleted image's files; one already gone is not an error. */
+export async function removeFiles(uploadsDir: string, names: string[]): Promise<void> {
+  await Promise.all(names.map((name) => rm(join(uploadsDir, name), { force: true })));
+}
