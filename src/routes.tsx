@@ -27,6 +27,8 @@ const SCREENS: Record<string, () => ScreenModule> = {
   members: () => import('./features/members/MembersScreen'),
   member: () => import('./features/members/MemberScreen'),
   likes: () => import('./features/likes/LikesScreen'),
+  activateDone: () => import('./features/activate/ActivateResultScreen'),
+  activateError: () => import('./features/activate/ActivateResultScreen'),
   notifications: () => import('./features/notifications/NotificationsScreen'),
   chats: () => import('./features/chats/ChatsScreen'),
   chat: () => import('./features/chats/ChatScreen'),
