@@ -6,12 +6,13 @@ import { cpus } from 'node:os';
 import { a11yPart } from './parts/a11y';
 import { apiPart } from './parts/api';
 import { bundlePart } from './parts/bundle';
+import { chatPart } from './parts/chat';
 import { lighthousePart } from './parts/lighthouse';
 import { offlinePart } from './parts/offline';
 import { removeTempDirs } from './lib/processes';
 import { writeReport, type Part, type PartResult } from './lib/report';
 
-const PARTS: Part[] = [bundlePart, lighthousePart, offlinePart, a11yPart, apiPart];
+const PARTS: Part[] = [bundlePart, lighthousePart, offlinePart, a11yPart, apiPart, chatPart];
 
 const args = process.argv.slice(2);
 const membersFlag = args.indexOf('--members');

@@ -1,0 +1,150 @@
+/**
+ * Send-to-render latency of a chat message between two members' open tabs, measured in the pages:
+ * the sender's Enter keydown and the receiver's DOM mutation that shows the text, both Date.now().
+ */
+import type { Browser, Page } from 'playwright-core';
+import { loginAs } from './member-session';
+
+/** A member's login; the demo logins are in lib/member-session.ts and tests/e2e/helpers.ts. */
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/**
+ * Stamps Date.now() on every Enter keydown, in the capture phase of window: it runs before the
+ * composer's own handler sends, so it is the moment a member's press reaches the page.
+ */
+const ENTER_STAMP = `
+  window.__benchSentAt = 0;
+  window.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey) window.__benchSentAt = Date.now();
+  }, true);
+  true;
+`;
+
+/**
+ * Installs a MutationObserver that resolves window.__benchSeen with Date.now() when a chat bubble
+ * holding exactly `text` appears (a string: this project has no DOM types). Rejects after 10 s.
+ */
+const watchFor = (text: string) => `(() => {
+  const text = ${JSON.stringify(text)};
+  const shown = () => Array.from(document.querySelectorAll('.chat-bubble .chat-text'))
+    .some((el) => el.textContent === text);
+  window.__benchSeen = new Promise((resolve, reject) => {
+    if (shown()) return reject(new Error('the text was on screen before it was sent'));
+    let timer;
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      const at = Date.now();
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(at);
+    });
+    timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('not rendered within 10 s'));
+    }, 10000);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  window.__benchSeen.catch(() => undefined);
+  return true;
+})()`;
+
+/** The composer of the open conversation. */
+const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });
+
+/** Two members' pages on the same conversation, and how to close them. */
+export interface OpenConversation {
+  alex: Page;
+  sam: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * Logs Alex in on `alexUrl` and Sam on `samUrl` (two instances, or one twice), each in a context
+ * of their own, and opens their conversation on both, as the profile's message button does.
+ */
+export async function openConversation(
+  browser: Browser,
+  alex: { url: string; login: Login },
+  sam: { url: string; login: Login },
+): Promise<OpenConversation> {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const close = async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+  };
+  try {
+    const [alexPage, samPage] = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const c of contexts) c.setDefaultTimeout(30_000);
+    await loginAs(alexPage!, alex.url, alex.login);
+    await loginAs(samPage!, sam.url, sam.login);
+    const me = await samPage!.request.get(`${sam.url}/api/user.php`, { timeout: 10_000 });
+    const samId = ((await me.json()) as { user?: { id?: number } }).user?.id;
+    if (!me.ok() || !samId) throw new Error(`Sam's /api/user.php answered ${me.status()}`);
+
+    await alexPage!.goto(`${alex.url}/members/${samId}/chat`);
+    await alexPage!.waitForURL(/\/chats\/\d+$/, { timeout: 30_000 });
+    const chatId = Number(/\/chats\/(\d+)$/.exec(alexPage!.url())?.[1]);
+    if (!(chatId > 0)) throw new Error(`no conversation id in ${alexPage!.url()}`);
+    await samPage!.goto(`${sam.url}/chats/${chatId}`);
+    for (const page of [alexPage!, samPage!]) {
+      await composer(page).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.evaluate(ENTER_STAMP);
+      // Let each screen load the conversation, so what follows can only come live.
+      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    }
+    return { alex: alexPage!, sam: samPage!, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** What one message measured: send-to-render ms, and whether the sender saw "read" in time. */
+export interface Timed {
+  ms: number;
+  readMarked: boolean;
+}
+
+/**
+ * Sends `text` from `from` (composer + Enter) and returns the ms until `to` rendered it. Then
+ * waits for the sender's bubble to say "sent" and up to `readWaitMs` for "read", so the next
+ * message starts on a quiet conversation; a missing read mark is reported, not fatal.
+ */
+export async function sendAndTime(
+  from: Page,
+  to: Page,
+  text: string,
+  readWaitMs = 2_000,
+): Promise<Timed> {
+  await to.evaluate(watchFor(text));
+  await from.evaluate('window.__benchSentAt = 0');
+  const box = composer(from);
+  await box.fill(text);
+  await box.press('Enter');
+  const seenAt = Number(await to.evaluate('window.__benchSeen'));
+  const sentAt = Number(await from.evaluate('window.__benchSentAt'));
+  if (!(sentAt > 0)) throw new Error('the Enter keydown was not seen in the sender page');
+  const status = from
+    .locator('.chat-bubble', { has: from.getByText(text, { exact: true }) })
+    .locator('.chat-status');
+  await status
+    .and(from.locator('.is-sent, .is-read'))
+    .waitFor({ state: 'attached', timeout: 15_000 });
+  const readMarked = await status
+    .and(from.locator('.is-read'))
+    .waitFor({ state: 'attached', timeout: readWaitMs })
+    .then(
+      () => true,
+      () => false,
+    );
+  return { ms: seenAt - sentAt, readMarked };
+}
+
+/** Nearest-rank percentile (p in 0..100) of a list: a value that was measured, never interpolated. */
+export function percentile(xs: number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] ?? NaN;
+}

@@ -1,0 +1,156 @@
+/** Chat send-to-render latency: one server instance against two sharing PostgreSQL and Redis. */
+import { randomBytes } from 'node:crypto';
+import { launchChromium } from '../lib/browser';
+import {
+  openConversation,
+  percentile,
+  sendAndTime,
+  type OpenConversation,
+} from '../lib/chat-latency';
+import { createSchema, reserveRedis } from '../lib/chat-stores';
+import { buildClient } from '../lib/client-build';
+import { DEMO } from '../lib/member-session';
+import { startServer, tempDir } from '../lib/processes';
+import type { Part } from '../lib/report';
+
+const DEMO2 = { email: 'demo2@example.com', password: DEMO.password };
+const WARMUP = 4;
+const MESSAGES = 40;
+/** A small seed: the demo logins are all the part needs, and a big one only slows the start. */
+const SEED_MEMBERS = '100';
+
+/** One setup: its name and the open conversation measured on it. */
+interface Setup {
+  name: string;
+  conversation: OpenConversation;
+  samples: number[];
+  /** Measured messages whose sender saw no "read" mark within sendAndTime's wait. */
+  unread: string[];
+}
+
+/** Runs every cleanup even when one fails, newest first; throws the first failure afterwards. */
+async function cleanUp(steps: (() => Promise<unknown>)[]): Promise<void> {
+  let first: unknown;
+  for (const step of steps.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      first ??= err;
+    }
+  }
+  if (first) throw first instanceof Error ? first : new Error(String(first));
+}
+
+/**
+ * Messages alternate direction (Alex to Sam, Sam to Alex) so 22 sends each stay within the demo
+ * members' 100 credits at 2 a message, and alternate between the setups so drift hits both alike.
+ */
+async function measure(setups: Setup[], tag: string): Promise<void> {
+  for (let i = 0; i < WARMUP + MESSAGES; i++) {
+    for (const setup of setups) {
+      const { alex, sam } = setup.conversation;
+      const [from, to] = i % 2 === 0 ? [alex, sam] : [sam, alex];
+      const timed = await sendAndTime(from, to, `bench ${tag} ${setup.name} ${i}`);
+      if (i < WARMUP) continue;
+      setup.samples.push(timed.ms);
+      if (!timed.readMarked) setup.unread.push(`#${i - WARMUP + 1} ${i % 2 === 0 ? 'A→S' : 'S→A'}`);
+    }
+  }
+}
+
+/** Registered in run.ts's PARTS; runs alone as `npm run bench -- chat`. */
+export const chatPart: Part = {
+  name: 'chat',
+  async run() {
+    const cleanups: (() => Promise<unknown>)[] = [];
+    const setups: Setup[] = [];
+    try {
+      // Both stores first: without either the part cannot measure, and says why.
+      const redis = await reserveRedis();
+      cleanups.push(() => redis.clear());
+      const single = await createSchema();
+      cleanups.push(() => single.drop());
+      const shared = await createSchema();
+      cleanups.push(() => shared.drop());
+      const app = await buildClient();
+      const env = { SEED_MEMBERS, RATE_LIMIT_SCALE: '100000' };
+
+      const one = await startServer(
+        tempDir('chat-one'),
+        { ...env, DATABASE_URL: single.databaseUrl },
+        { root: app.root },
+      );
+      cleanups.push(() => one.stop());
+      const scaledEnv = {
+        ...env,
+        DATABASE_URL: shared.databaseUrl,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redis.prefix,
+      };
+      // A first, so it migrates and seeds alone; B then finds the schema ready.
+      const a = await startServer(tempDir('chat-a'), scaledEnv, { root: app.root });
+      cleanups.push(() => a.stop());
+      const b = await startServer(tempDir('chat-b'), scaledEnv, { root: app.root });
+      cleanups.push(() => b.stop());
+
+      const browser = await launchChromium();
+      cleanups.push(() => browser.close());
+      const pairs = [
+        { name: 'one instance', alexUrl: one.url, samUrl: one.url },
+        { name: 'two instances + Redis', alexUrl: a.url, samUrl: b.url },
+      ];
+      for (const { name, alexUrl, samUrl } of pairs) {
+        const conversation = await openConversation(
+          browser,
+          { url: alexUrl, login: DEMO },
+          { url: samUrl, login: DEMO2 },
+        );
+        cleanups.push(() => conversation.close());
+        setups.push({ name, conversation, samples: [], unread: [] });
+      }
+      await measure(setups, randomBytes(3).toString('hex'));
+    } finally {
+      await cleanUp(cleanups);
+    }
+
+    const [base, scaledOut] = setups.map((s) => ({
+      p50: percentile(s.samples, 50),
+      p95: percentile(s.samples, 95),
+      max: Math.max(...s.samples),
+    }));
+    const ratio = (x: number, y: number) => (y > 0 ? +(x / y).toFixed(2) : '–');
+    return {
+      note:
+        `Chromium (playwright-core, headless), Alex and Sam (the demo logins) in two browser contexts ` +
+        `with their conversation open. ${WARMUP} warm-up messages, then ${MESSAGES} measured, ` +
+        'alternating direction, composer + Enter. Latency = Date.now() in the receiver page when a ' +
+        'MutationObserver (installed before sending) sees a bubble with that exact text, minus ' +
+        'Date.now() in the sender page at the Enter keydown (capture phase); both pages run on the ' +
+        "same machine, so they read the same clock (1 ms resolution). Each message waits for the sender's " +
+        '"sent" mark and up to 2 s for "read" before the next (a read mark missing after 2 s is listed, not fatal); the two setups take turns message by message. One instance: ' +
+        'the real server (NODE_ENV=production, bench build) on a fresh PostgreSQL schema, live events ' +
+        'in-process. Two instances: Alex on A, Sam on B, one fresh PostgreSQL schema and one Redis ' +
+        '(REDIS_URL, own REDIS_PREFIX), events through Redis pub/sub. Percentiles are nearest-rank. ' +
+        'Target: p95 under 100 ms on one instance; two instances at most 2x that.',
+      rows: setups.map((s, i) => {
+        const f = i === 0 ? base! : scaledOut!;
+        return {
+          setup: s.name,
+          messages: s.samples.length,
+          'p50 ms': f.p50,
+          'p95 ms': f.p95,
+          'max ms': f.max,
+          'p50 ratio to one instance': ratio(f.p50, base!.p50),
+          'p95 ratio to one instance': ratio(f.p95, base!.p95),
+          'no read mark within 2 s': s.unread.length ? s.unread.join(', ') : 0,
+        };
+      }),
+      tables: [
+        {
+          title: 'Every measured message, ms (in send order)',
+          rows: setups.map((s) => ({ setup: s.name, 'ms per message': s.samples.join(', ') })),
+        },
+      ],
+    };
+  },
+};
