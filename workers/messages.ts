@@ -87,6 +87,13 @@ export async function applyConversationEvent(
       .equals(event.conversation)
       .filter((m) => m.id !== null && m.id <= upTo && m.sender !== by && m.read_at === null)
       .modify({ read_at: readAt });
+    // A message whose POST answer has not come back has no id to compare yet: ask the server.
+    const unanswered = await db.messages
+      .where('conversation')
+      .equals(event.conversation)
+      .filter((m) => m.id === null && m.sender !== by)
+      .count();
+    if (unanswered > 0) await loadMessages(ctx, event.conversation, undefined, { markRead: false });
   } else await loadMessages(ctx, event.conversation, undefined, { markRead: false });
 }
 

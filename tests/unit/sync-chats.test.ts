@@ -154,6 +154,39 @@ describe('messages', () => {
     ]);
   });
 
+  it('asks the server about a read receipt that covers a message still waiting for its answer', async () => {
+    const h = await member();
+    h.backend.override('GET /api/chat.php', { body: { conversation: 1, msg: [] } });
+    await h.api.loadMessages(1);
+    const clientId = '00000000-0000-4000-8000-0000000000aa';
+    await h.db.messages.put({
+      key: clientId,
+      id: null,
+      conversation: 1,
+      sender: 7,
+      msg: 'Hi',
+      client_id: clientId,
+      created_at: '2026-01-01T00:01:00Z',
+      read_at: null,
+      status: 'queued',
+    });
+    const stored = { ...message(9, clientId, '2026-01-01T00:01:00Z'), sender: 7, msg: 'Hi' };
+    h.backend.override('GET /api/chat.php', (request) => {
+      expect(request.query.get('read')).toBe('0');
+      return { body: { conversation: 1, msg: [{ ...stored, read_at: '2026-01-01T00:02:00Z' }] } };
+    });
+    await applyConversationEvent(h.ctx, {
+      type: 'read',
+      conversation: 1,
+      by: 501,
+      up_to: 9,
+      read_at: '2026-01-01T00:02:00Z',
+    });
+    expect((await messagesOf(1, h.db)).map((r) => [r.key, r.id, r.read_at])).toEqual([
+      [clientId, 9, '2026-01-01T00:02:00Z'],
+    ]);
+  });
+
   it('keeps a queued message and marks it failed when the replay fails', async () => {
     const h = await member();
     h.backend.override('POST /api/chat.php', {
