@@ -98,6 +98,7 @@ export const apiPart: Part = {
           measurement: name,
           'req/s': Math.round(f.reqPerSec),
           'p50 ms': f.p50,
+          'p95 ms': f.p95,
           'p99 ms': f.p99,
           'ratio to bare': +(f.reqPerSec / base).toFixed(2),
           'errors + non-2xx': f.errors + f.non2xx,
