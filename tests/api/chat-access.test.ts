@@ -4,11 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessage } from '../../src/api/contract';
-import { as, insertConversation, insertMember, login } from './fixtures';
+import { as, insertConversation } from './fixtures';
+import { chatCalls, chatRateLimits } from './chat-calls';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
-
-let emails = 0;
 
 for (const engine of ENGINES) {
   describe(`chat access and input (${engine})`, () => {
@@ -16,49 +14,15 @@ for (const engine of ENGINES) {
 
     beforeAll(async () => {
       t = await buildTestApp(engine, {
-        rateLimits: {
-          global: 100_000,
-          login: 1000,
-          signup: 1000,
-          validateEmail: 1000,
-          chatSend: 1000,
-          windowMs: 60_000,
-        },
+        rateLimits: chatRateLimits(),
       });
     });
     afterAll(() => t.close());
 
-    /** A member with credits and a session. */
-    const member = async (credits = 100) => {
-      emails += 1;
-      const email = `chat-access-${engine}-${emails}@example.com`;
-      const id = await insertMember(t.app, { email, country: 'NL' });
-      await t.app.db.updateTable('members').set({ credits }).where('id', '=', id).execute();
-      return { id, cookie: await login(t.app, email) };
-    };
-    const start = (cookie: string, profile: number | string) =>
-      t.app.inject({ method: 'GET', url: `/api/chat.php?profile=${profile}`, ...as(cookie) });
-    const read = (cookie: string, query: string) =>
-      t.app.inject({ method: 'GET', url: `/api/chat.php?${query}`, ...as(cookie) });
-    const send = (cookie: string, payload: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/chat.php',
-        payload: payload as object,
-        ...as(cookie),
-      });
-    const sendOk = async (cookie: string, conversation: number, message: string) => {
-      const res = await send(cookie, { conversation, message, client_id: randomUUID() });
-      expect(res.statusCode, res.body).toBe(200);
-      return ChatMessage.parse(res.json());
-    };
-    const remove = (cookie: string, payload: unknown) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/chat.php',
-        payload: payload as object,
-        ...as(cookie),
-      });
+    const { member, start, read, send, sendOk, remove } = chatCalls(
+      () => t,
+      `chat-access-${engine}`,
+    );
     it("gives 404 for another member's conversation on every method, changing nothing", async () => {
       const ann = await member();
       const bob = await member();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessage } from '../../src/api/contract';
 import { DEFAULT_MESSAGE_CREDITS, messageCredits } from '../../server/services/chat-credits';
 import { as, insertConversation, insertMember, login } from './fixtures';
+import { chatRateLimits } from './chat-calls';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 describe('message credits rule', () => {
@@ -38,14 +39,7 @@ for (const engine of ENGINES) {
 
     beforeAll(async () => {
       t = await buildTestApp(engine, {
-        rateLimits: {
-          global: 100_000,
-          login: 1000,
-          signup: 1000,
-          validateEmail: 1000,
-          chatSend: SEND_LIMIT,
-          windowMs: 60_000,
-        },
+        rateLimits: chatRateLimits(SEND_LIMIT),
       });
     });
     afterAll(() => t.close());

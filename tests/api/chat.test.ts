@@ -2,18 +2,11 @@
  * /api/chat.php: starting a conversation once per pair, paging and read receipts, sending,
  * deleting and bringing back (access checks and bad input: chat-access.test.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHAT_PAGE_SIZE,
-  ChatMessage,
-  ChatMessagesResponse,
-  type LiveEvent,
-} from '../../src/api/contract';
-import { as, insertConversation, insertMember, login } from './fixtures';
+import { CHAT_PAGE_SIZE, ChatMessagesResponse, type LiveEvent } from '../../src/api/contract';
+import { as, insertConversation, insertMember } from './fixtures';
+import { chatCalls, chatRateLimits } from './chat-calls';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
-
-let emails = 0;
 
 for (const engine of ENGINES) {
   describe(`chat (${engine})`, () => {
@@ -21,49 +14,12 @@ for (const engine of ENGINES) {
 
     beforeAll(async () => {
       t = await buildTestApp(engine, {
-        rateLimits: {
-          global: 100_000,
-          login: 1000,
-          signup: 1000,
-          validateEmail: 1000,
-          chatSend: 1000,
-          windowMs: 60_000,
-        },
+        rateLimits: chatRateLimits(),
       });
     });
     afterAll(() => t.close());
 
-    /** A member with credits and a session. */
-    const member = async (credits = 100) => {
-      emails += 1;
-      const email = `chat-${engine}-${emails}@example.com`;
-      const id = await insertMember(t.app, { email, country: 'NL' });
-      await t.app.db.updateTable('members').set({ credits }).where('id', '=', id).execute();
-      return { id, cookie: await login(t.app, email) };
-    };
-    const start = (cookie: string, profile: number | string) =>
-      t.app.inject({ method: 'GET', url: `/api/chat.php?profile=${profile}`, ...as(cookie) });
-    const read = (cookie: string, query: string) =>
-      t.app.inject({ method: 'GET', url: `/api/chat.php?${query}`, ...as(cookie) });
-    const send = (cookie: string, payload: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/chat.php',
-        payload: payload as object,
-        ...as(cookie),
-      });
-    const sendOk = async (cookie: string, conversation: number, message: string) => {
-      const res = await send(cookie, { conversation, message, client_id: randomUUID() });
-      expect(res.statusCode, res.body).toBe(200);
-      return ChatMessage.parse(res.json());
-    };
-    const remove = (cookie: string, payload: unknown) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/chat.php',
-        payload: payload as object,
-        ...as(cookie),
-      });
+    const { member, start, read, sendOk, remove } = chatCalls(() => t, `chat-${engine}`);
     const chatIds = async (cookie: string) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/chats.php', ...as(cookie) });
       return (res.json() as { chats: Array<{ conversation: { id: number } }> }).chats.map(
