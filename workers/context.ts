@@ -5,6 +5,7 @@
 import type { AmoraDb } from '../src/db/db';
 import type { ActionsMessage } from '../src/api/offline-protocol';
 import type { Http } from './fetcher';
+import type { Upload } from './upload';
 
 /** The ACTIONS_CHANNEL as the worker uses it. */
 export interface Channel {
@@ -56,6 +57,8 @@ export interface SyncContext {
   locks: Locks | null;
   badge: Badge | null;
   openEventSource: (url: string) => EventSourceLike;
+  /** Multipart photo upload with progress (upload.ts). */
+  upload: Upload;
   uuid: () => string;
   notify: (notice: SyncNotice) => void;
   /** Called by the session module when the member changes; the orchestrator starts/stops work. */

@@ -5,9 +5,10 @@
 
 /**
  * network: no answer (offline, timeout); auth: 401/403; validation: a body that breaks the
- * contract, either way; http: any other error status; storage: IndexedDB refused (closed, quota).
+ * contract, either way; http: any other error status; storage: IndexedDB refused (closed, quota);
+ * aborted: a newer request of the same kind replaced it (nothing to show).
  */
-export type SyncErrorKind = 'network' | 'auth' | 'validation' | 'http' | 'storage';
+export type SyncErrorKind = 'network' | 'auth' | 'validation' | 'http' | 'storage' | 'aborted';
 
 export interface SyncError {
   kind: SyncErrorKind;
@@ -30,7 +31,7 @@ export function syncError(
   return error;
 }
 
-const KINDS: readonly string[] = ['network', 'auth', 'validation', 'http', 'storage'];
+const KINDS: readonly string[] = ['network', 'auth', 'validation', 'http', 'storage', 'aborted'];
 
 /** Narrows a caught value. */
 export function isSyncError(value: unknown): value is SyncError {

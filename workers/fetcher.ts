@@ -31,6 +31,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** ETag of the copy we hold; a 304 answer comes back as notModified. */
   etag?: string | null;
+  /** Cancels the request (a newer one replaced it); it then rejects as `aborted`. */
+  signal?: AbortSignal;
 }
 
 export interface HttpResult<T = unknown> {
@@ -78,21 +80,36 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Resolves with the fetch, or rejects when the time is up even if fetch ignores the abort. */
-function fetchWithTimeout(deps: HttpDeps, url: string, init: RequestInit): Promise<Response> {
+function fetchWithTimeout(
+  deps: HttpDeps,
+  url: string,
+  init: RequestInit,
+  cancel?: AbortSignal,
+): Promise<Response> {
   const controller = new AbortController();
   const ms = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   return new Promise<Response>((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(timer);
+      controller.abort();
+      reject(syncError('aborted', 'Replaced by a newer request'));
+    };
     const timer = setTimeout(() => {
+      cancel?.removeEventListener('abort', aborted);
       controller.abort();
       reject(syncError('network', `No answer within ${ms} ms`));
     }, ms);
+    if (cancel?.aborted) return aborted();
+    cancel?.addEventListener('abort', aborted, { once: true });
     deps.fetch(url, { ...init, signal: controller.signal }).then(
       (response) => {
         clearTimeout(timer);
+        cancel?.removeEventListener('abort', aborted);
         resolve(response);
       },
       (cause: unknown) => {
         clearTimeout(timer);
+        cancel?.removeEventListener('abort', aborted);
         reject(syncError('network', cause instanceof Error ? cause.message : 'Network error'));
       },
     );
@@ -123,6 +140,7 @@ export function createHttp(deps: HttpDeps): Http {
         // Our own If-None-Match decides; the HTTP cache must not turn a 304 into a stale 200.
         cache: 'no-store',
       },
+      request.signal,
     );
     const etag = response.headers.get('etag');
     if (response.status === 304) {

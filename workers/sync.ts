@@ -2,9 +2,28 @@
  * Assembles the sync worker: leader election, polling, the event stream, channel reconciliation,
  * and the one API object the page calls. Every API call settles with a value or a SyncError.
  */
-import type { LiveEvent, NotificationSettings, Settings, User } from '../src/api/contract';
-import type { SearchFilters } from '../src/db/db';
+import type {
+  LiveEvent,
+  NotificationSettings,
+  Settings,
+  SignupBody,
+  User,
+  UserUpdateBody,
+} from '../src/api/contract';
+import type { DraftPhoto, SearchFilters } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
+import {
+  changeEmail,
+  confirmMailChange,
+  deleteAccount,
+  deleteProfileImage,
+  requestPasswordReset,
+  resetPassword,
+  setMainProfileImage,
+  updateUser,
+  uploadProfileImage,
+  type ProgressListener,
+} from './account';
 import { reconcile } from './actions';
 import { updateBadge } from './badge';
 import {
@@ -41,6 +60,17 @@ import {
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
 import { currentMemberId, fetchUser, login, logout } from './session';
+import {
+  activationStatus,
+  clearDraft,
+  createAccount,
+  flushDraft,
+  loadDraft,
+  profileFields,
+  saveDraft,
+  validateEmail,
+  type DraftPatch,
+} from './signup';
 
 /** What the browser (or a test) provides; the session hooks are wired here. */
 export type SyncDeps = Omit<SyncContext, 'notify' | 'onSessionChange' | 'recheckUser'> & {
@@ -220,6 +250,34 @@ export function createSync(deps: SyncDeps) {
         await ctx.db.prefs.put({ key, value });
       }),
     refreshBadge: () => settle(() => updateBadge(ctx)),
+
+    // Sign-up wizard (signup.ts). Progress listeners must be wrapped in Comlink.proxy.
+    /** POST /api/user.php?new=1; the new member is logged in. */
+    signup: (body: SignupBody) => settle(() => createAccount(ctx, body)),
+    /** The e-mail check; a newer call cancels this one (it rejects with kind `aborted`). */
+    validateEmail: (email: string) => settle(() => validateEmail(ctx, email)),
+    signupDraft: () => settle(() => loadDraft(ctx)),
+    saveSignupDraft: (patch: DraftPatch) => settle(() => saveDraft(ctx, patch)),
+    /** Sends the draft's pending parts; what is still pending after it is in the result. */
+    flushSignupDraft: (onProgress?: ProgressListener) => settle(() => flushDraft(ctx, onProgress)),
+    clearSignupDraft: () => settle(() => clearDraft(ctx)),
+    activationStatus: () => settle(() => activationStatus(ctx)),
+    profileFields: () => settle(() => profileFields(ctx)),
+
+    // The member's own account (account.ts).
+    updateUser: (body: UserUpdateBody) => settle(() => updateUser(ctx, body)),
+    uploadProfileImage: (photo: DraftPhoto, onProgress?: ProgressListener) =>
+      settle(() => uploadProfileImage(ctx, photo, onProgress)),
+    deleteProfileImage: (image: number) => settle(() => deleteProfileImage(ctx, image)),
+    setMainProfileImage: (image: number) => settle(() => setMainProfileImage(ctx, image)),
+    requestPasswordReset: (email: string) => settle(() => requestPasswordReset(ctx, email)),
+    resetPassword: (token: string, password: string) =>
+      settle(() => resetPassword(ctx, token, password)),
+    changeEmail: (email: string, password?: string) =>
+      settle(() => changeEmail(ctx, email, password)),
+    confirmMailChange: (token: string) => settle(() => confirmMailChange(ctx, token)),
+    /** Deletes the account; the user is cleared like on logout. */
+    deleteAccount: (password: string) => settle(() => deleteAccount(ctx, password)),
   };
 
   return {

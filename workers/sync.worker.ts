@@ -8,6 +8,7 @@ import { DB_NAME, openAmoraDb } from '../src/db/db';
 import type { Badge, Channel } from './context';
 import { createHttp } from './fetcher';
 import { createSync } from './sync';
+import { createUpload } from './upload';
 
 /** The ACTIONS_CHANNEL; a BroadcastChannel never hears its own posts, only other contexts'. */
 function actionsChannel(): Channel {
@@ -46,6 +47,12 @@ const sync = createSync({
   locks: 'locks' in navigator ? navigator.locks : null,
   badge: appBadge(),
   openEventSource: (url) => new EventSource(url, { withCredentials: true }),
+  upload: createUpload({
+    fetch: (input, init) => fetch(input, init),
+    base: location.origin,
+    host: location.host,
+    XMLHttpRequest,
+  }),
   uuid: () => crypto.randomUUID(),
 });
 sync.start();

@@ -551,6 +551,47 @@ export const ProfileDetails = z.object({
 });
 export type ProfileDetails = z.infer<typeof ProfileDetails>;
 
+// ---------------------------------------------------------------- account flows
+
+const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX)
+  .pipe(z.email('Value is not a valid email address'));
+const newPassword = z.string().min(1, 'Value is required').max(PASSWORD_MAX);
+/** Single-use tokens from mails are 43 base64url characters; anything else is refused early. */
+const mailToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not complete');
+
+/** POST /api/reset_password.php: mail a reset link. Answers the same whether the account exists. */
+export const ResetPasswordRequestBody = z.object({ email: emailField });
+export const ResetPasswordRequested = z.object({ sent: z.literal(true) });
+/** PUT /api/reset_password.php: set a new password with the mailed token; logs the member in. */
+export const ResetPasswordBody = z.object({ token: mailToken, password: newPassword });
+
+/**
+ * POST /api/mail_change.php: change the account's email. Before activation the address changes at
+ * once and a new activation mail goes out (the step 7 "wrong address?" link); after activation the
+ * password is required and the new address must confirm through a mailed link first.
+ */
+export const MailChangeBody = z.object({
+  email: emailField,
+  password: z.string().max(PASSWORD_MAX).optional(),
+});
+export const MailChangeResult = z.object({
+  user: User,
+  /** The address waiting for confirmation, or null when the change already took effect. */
+  pending_email: z.string().nullable(),
+});
+export type MailChangeResult = z.infer<typeof MailChangeResult>;
+/** PUT /api/mail_change.php: the /mail-change/do page confirms the new address with its token. */
+export const MailChangeConfirmBody = z.object({ token: mailToken });
+export const MailChangeConfirmed = z.object({ email: z.string() });
+
+/** DELETE /api/account.php: delete the account for good; the password confirms it. */
+export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
+export const AccountDeleted = z.object({ deleted: z.literal(true) });
+
 // ---------------------------------------------------------------- misc
 
 export const LogoutResponse = z.literal('done');
@@ -638,6 +679,36 @@ export const calls = {
     response: UserResponse,
   },
   login: { method: 'POST', path: '/api/login.php', body: LoginBody, response: UserResponse },
+  resetPasswordRequest: {
+    method: 'POST',
+    path: '/api/reset_password.php',
+    body: ResetPasswordRequestBody,
+    response: ResetPasswordRequested,
+  },
+  resetPassword: {
+    method: 'PUT',
+    path: '/api/reset_password.php',
+    body: ResetPasswordBody,
+    response: UserResponse,
+  },
+  mailChange: {
+    method: 'POST',
+    path: '/api/mail_change.php',
+    body: MailChangeBody,
+    response: MailChangeResult,
+  },
+  mailChangeConfirm: {
+    method: 'PUT',
+    path: '/api/mail_change.php',
+    body: MailChangeConfirmBody,
+    response: MailChangeConfirmed,
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/api/account.php',
+    body: DeleteAccountBody,
+    response: AccountDeleted,
+  },
   logout: { method: 'GET', path: '/api/logout.php', response: LogoutResponse },
   validateEmail: {
     method: 'GET',

@@ -115,6 +115,43 @@ export interface ProfileDetailsRow extends ProfileDetails {
   fetchedAt: number;
 }
 
+/** Wizard parts (SPEC §2.4 steps 2–5) that wait to be sent, in the order they are sent. */
+export const SIGNUP_PARTS = ['photo', 'location', 'profile', 'notes'] as const;
+export type SignupPart = (typeof SIGNUP_PARTS)[number];
+
+/** A chosen photo kept as bytes: survives a reload, and structured cloning everywhere. */
+export interface DraftPhoto {
+  bytes: ArrayBuffer;
+  name: string;
+  type: string;
+}
+
+/**
+ * The sign-up wizard's state on this device, so it survives a reload and a lost connection.
+ * The password is never stored: a reload before the account exists asks for it again.
+ */
+export interface SignupDraftRow {
+  key: 'current';
+  /** The account it belongs to; null until step 0 created it. */
+  memberId: number | null;
+  step: number;
+  email: string;
+  name: string;
+  location: { country: string; countryregion: number | null; city: string | null } | null;
+  profile: {
+    gender: 'male' | 'female' | null;
+    date_of_birth: string | null;
+    fields: Record<string, string>;
+  } | null;
+  notes: { personal: string | null; notes: Record<string, string> } | null;
+  photo: DraftPhoto | null;
+  /** Parts saved here but not yet accepted by the server. */
+  pending: SignupPart[];
+  /** The last part the server refused (it is no longer pending), so its step can say why. */
+  refused: { part: SignupPart; key?: string; message: string } | null;
+  updatedAt: number;
+}
+
 /** Called when another tab upgrades the schema: this connection is closed, the page must reload. */
 export interface DbEvents {
   onReloadNeeded?: () => void;
@@ -135,6 +172,7 @@ export class AmoraDb extends Dexie {
   prefs!: EntityTable<PrefRow, 'key'>;
   actions!: EntityTable<ActionRow, 'clientId'>;
   profileDetails!: EntityTable<ProfileDetailsRow, 'id'>;
+  signupDraft!: EntityTable<SignupDraftRow, 'key'>;
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -152,6 +190,7 @@ export class AmoraDb extends Dexie {
       actions: 'clientId, memberId, status',
     });
     this.version(2).stores({ profileDetails: 'id' });
+    this.version(3).stores({ signupDraft: 'key' });
   }
 }
 

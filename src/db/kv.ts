@@ -1,5 +1,5 @@
 /** Typed access to the kv table, so every reader and the writer agree on what each key holds. */
-import type { GeocodeResponse, Settings, User } from '../api/contract';
+import type { GeocodeResponse, ProfileFieldsResponse, Settings, User } from '../api/contract';
 import type { AmoraDb } from './db';
 
 /** Who the stored personal data belongs to. */
@@ -21,6 +21,8 @@ export interface KvValues {
   currentSearch: string;
   /** Where the member's device was last reverse-geocoded; null after a failure (SPEC §8). */
   geocode: GeocodeResponse | null;
+  /** Allowed values of the profile fields (GET /api/profile_fields.php), for offline wizards. */
+  profileFields: ProfileFieldsResponse;
   /** Last ETag of a polled call, by call name. */
   [etag: `etag:${string}`]: string;
   /** Last client sequence used by a member (DESIGN §6: the server orders actions by it). */
@@ -29,7 +31,12 @@ export interface KvValues {
 export type KvKey = keyof KvValues;
 
 /** Keys that survive logout: nothing in them belongs to a member (ASVS 14.3.1). */
-export const KEPT_KV_KEYS: readonly string[] = ['settings', 'logoutFlag', 'pushSubscribed'];
+export const KEPT_KV_KEYS: readonly string[] = [
+  'settings',
+  'logoutFlag',
+  'pushSubscribed',
+  'profileFields',
+];
 /** Sequence counters also survive logout: the server ignores a sequence lower than one it saw. */
 export const SEQ_PREFIX = 'seq:';
 

@@ -16,6 +16,7 @@ export const PERSONAL_TABLES = [
   'messages',
   'actions',
   'profileDetails',
+  'signupDraft',
 ] as const;
 
 /** Empties the personal tables and personal kv keys in one transaction. */

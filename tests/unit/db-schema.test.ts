@@ -31,6 +31,7 @@ describe('schema', () => {
       prefs: 'key',
       actions: 'clientId',
       profileDetails: 'id',
+      signupDraft: 'key',
     });
     db.close();
   });

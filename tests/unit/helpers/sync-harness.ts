@@ -9,6 +9,7 @@ import { openAmoraDb, type AmoraDb, type DbEvents } from '../../../src/db/db';
 import type { Channel, EventSourceLike, Locks, SyncNotice } from '../../../workers/context';
 import { createHttp } from '../../../workers/fetcher';
 import { createSync } from '../../../workers/sync';
+import { createUpload } from '../../../workers/upload';
 import { FakeBackend } from './fake-backend';
 
 let dbCount = 0;
@@ -151,6 +152,7 @@ export function createHarness(options: HarnessOptions = {}) {
       sources.push(source);
       return source;
     },
+    upload: createUpload({ fetch: backend.fetch, base: 'https://amora.test', host: 'amora.test' }),
     uuid: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, '0')}`,
     log: () => undefined,
   });
