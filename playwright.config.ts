@@ -20,7 +20,11 @@ async function freePort(): Promise<number> {
 // Worker processes inherit the environment, so the port and data folder are chosen once.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+// Mails go through real SMTP to a loopback sink that files them where tests read them.
+process.env.SMTP_SINK_PORT ??= String(await freePort());
+process.env.MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'sink');
 const port = Number(process.env.E2E_PORT);
+const smtpPort = Number(process.env.SMTP_SINK_PORT);
 const reportDir = process.env.REPORT_DIR;
 
 export default defineConfig({
@@ -49,21 +53,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // End-to-end runs log in many times from one address.
-      RATE_LIMIT_SCALE: '100',
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/support/smtp-sink.ts',
+      port: smtpPort,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: process.env.MAIL_DIR },
     },
-  },
+    {
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        // End-to-end runs log in many times from one address.
+        RATE_LIMIT_SCALE: '100',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -1,8 +1,9 @@
-import { build, defineConfig } from 'vite';
+import { build, defineConfig, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '8081';
+let pushOutDir = 'dist/client';
 
 export default defineConfig({
   plugins: [
@@ -24,6 +25,10 @@ export default defineConfig({
               // The push-only worker: a second classic script built beside sw.js.
               name: 'amora-sw-push',
               apply: 'build',
+              // Beside sw.js, wherever this build writes (tests build into their own folders).
+              configResolved(config: ResolvedConfig) {
+                pushOutDir = config.build.outDir;
+              },
               async closeBundle() {
                 await build({
                   configFile: false,
@@ -31,7 +36,7 @@ export default defineConfig({
                   logLevel: 'warn',
                   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
                   build: {
-                    outDir: 'dist/client',
+                    outDir: pushOutDir,
                     emptyOutDir: false,
                     sourcemap: true,
                     lib: {

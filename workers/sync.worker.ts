@@ -7,6 +7,7 @@ import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protoco
 import { DB_NAME, openAmoraDb } from '../src/db/db';
 import type { Badge, Channel } from './context';
 import { createHttp } from './fetcher';
+import { routeActions, type PageFetch } from './page-transport';
 import { createSync } from './sync';
 import { createUpload } from './upload';
 
@@ -29,6 +30,9 @@ function appBadge(): Badge | null {
   return { set: (count) => navigator.setAppBadge(count), clear: () => navigator.clearAppBadge() };
 }
 
+/** Set when this worker started outside the service worker's control (page-transport.ts). */
+let pageFetch: PageFetch | null = null;
+
 const sync = createSync({
   db: openAmoraDb(DB_NAME, {
     // The connection is closed now: stop working and let the page ask for a reload.
@@ -39,7 +43,10 @@ const sync = createSync({
     onBlocked: () => sync.ctx.notify({ type: 'db-blocked' }),
   }),
   http: createHttp({
-    fetch: (input, init) => fetch(input, init),
+    fetch: routeActions(
+      (input, init) => fetch(input, init),
+      () => pageFetch,
+    ),
     base: location.origin,
     host: location.host,
   }),
@@ -57,7 +64,13 @@ const sync = createSync({
 });
 sync.start();
 
-const api = sync.api;
+const api = {
+  ...sync.api,
+  /** The page started this worker before a service worker controlled it: send actions via the page. */
+  sendActionsThroughPage(transport: PageFetch): void {
+    pageFetch = transport;
+  },
+};
 Comlink.expose(api);
 
 /** The worker's API as the page sees it (imported as a type only). */

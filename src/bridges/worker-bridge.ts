@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import type { SyncNotice } from '../../workers/context';
 import type { SyncError } from '../../workers/errors';
+import { fetchForWorker } from '../../workers/page-transport';
 import type { SyncApi } from '../../workers/sync.worker';
 
 export type { SyncApi, SyncError, SyncNotice };
@@ -21,6 +22,11 @@ export function getSync(): SyncRemote {
       name: 'amora-sync',
     });
     remote = Comlink.wrap<SyncApi>(worker);
+    // A worker started before a service worker controls this page stays outside its control for
+    // life; its actions then go through this page, which the service worker claims once active.
+    if (!navigator.serviceWorker?.controller) {
+      void remote.sendActionsThroughPage(Comlink.proxy(fetchForWorker));
+    }
     void remote.onNotice(
       Comlink.proxy((notice: SyncNotice) => listeners.forEach((fn) => fn(notice))),
     );

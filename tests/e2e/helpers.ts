@@ -15,20 +15,22 @@ export const DEMO2 = { email: 'demo2@example.com', password: 'amora-demo-2026' }
 
 /** Waits until the service worker controls the page, so offline loads go through it. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  // A string: the check runs in the page, whose DOM types this Node project does not load.
-  await page.waitForFunction(
-    `navigator.serviceWorker.getRegistration().then(
-      (r) => Boolean(r && r.active) && navigator.serviceWorker.controller !== null)`,
-  );
+  // A function, not a string (the page's CSP forbids eval), and synchronous: a returned promise
+  // is an object, truthy at once. The cast stands in for the DOM types this project does not load.
+  await page.waitForFunction(() => {
+    const nav = (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } })
+      .navigator;
+    return nav.serviceWorker.controller !== null;
+  });
   // Going offline while the worker's first requests are in flight fails Chromium's next
   // navigation instead of handing it to the service worker; a member's phone has no such race.
   await page.waitForLoadState('networkidle');
 }
 
 /**
- * Reloads once the service worker controls the page. The sync worker started on a first visit,
- * before any service worker was active, stays outside its control for life: its likes and
- * messages would not be queued offline until the next page load (a known first-visit gap).
+ * Reloads once the service worker controls the page: a returning member's page, whose sync worker
+ * is itself under the service worker's control (a first visit's worker sends its actions through
+ * the page instead; offline.spec.ts covers that case on its own).
  */
 export async function reloadUnderServiceWorker(page: Page): Promise<void> {
   await waitForServiceWorker(page);

@@ -5,8 +5,10 @@ import {
   goOffline,
   goOnline,
   login,
+  newMember,
   serverLikes,
   reloadUnderServiceWorker,
+  waitForServiceWorker,
 } from './helpers';
 
 // These tests change the demo members' likes, so they run one after another.
@@ -164,4 +166,36 @@ test('logging out offline and in as another member sends nothing of the first', 
   // Give any replay time to happen; nothing of the first member may arrive.
   await page.waitForTimeout(3000);
   expect(await likesOf(baseURL!, DEMO)).not.toContain(id);
+});
+
+test('on the very first visit, a like made offline once the service worker took over arrives', async ({
+  page,
+  baseURL,
+}) => {
+  // A new member on a browser that has never seen the site. One document from the start: the
+  // login screen goes on to the members list in place, so the sync worker started before any
+  // service worker existed.
+  const member = await newMember(baseURL!, 'Veera', 'female');
+  await page.goto('/login');
+  await page.evaluate(() => Object.assign(globalThis, { firstDocument: true }));
+  await page.getByLabel(/e-?mail/i).fill(member.email);
+  await page.getByLabel(/password/i).fill(member.password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  expect(await page.evaluate(() => 'firstDocument' in globalThis)).toBe(true);
+  await waitForServiceWorker(page);
+  const button = likeButtons(page).first();
+  await expect(button).toBeVisible();
+  const id = await memberIdOf(button);
+
+  await goOffline(page);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await goOnline(page);
+
+  await expect
+    .poll(async () => (await serverLikes(page)).profiles.map((p) => p.id), { timeout: 20_000 })
+    .toContain(id);
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await member.api.dispose();
 });

@@ -25,7 +25,8 @@ async function freePort(): Promise<number> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   root = mkdtempSync(join(tmpdir(), 'amora-update-'));
-  cpSync('dist/client', join(root, 'client'), { recursive: true });
+  // The build under test: CLIENT_DIR when the run serves its own copy, else ./dist/client.
+  cpSync(process.env.CLIENT_DIR ?? 'dist/client', join(root, 'client'), { recursive: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
