@@ -1,7 +1,8 @@
 /**
  * Chat messages (DESIGN §3, §4): loading a conversation page by page and sending with an
  * optimistic row that is queued, sent, or failed (then retried or discarded), reconciled like
- * likes through the actions channel.
+ * likes through the actions channel; delivery and read receipts applied to own messages, and
+ * messages that came over the event stream acknowledged as delivered.
  */
 import {
   ChatMessagesResponse,
@@ -67,26 +68,52 @@ export async function loadMessages(
   return parsed.data.msg.length;
 }
 
+/** A live event about one conversation that the worker applies to its stored messages. */
+export type ConversationEvent = Extract<LiveEvent, { type: 'message' | 'read' | 'delivered' }>;
+
+/** A receipt as the stored fields it sets on the sender's messages up to a message id. */
+function receiptOf(event: ConversationEvent) {
+  if (event.type === 'read' && event.up_to !== undefined && event.read_at !== undefined) {
+    return { by: event.by, upTo: event.up_to, at: event.read_at, read: true };
+  }
+  if (event.type === 'delivered') {
+    return { by: event.by, upTo: event.up_to, at: event.delivered_at, read: false };
+  }
+  return null;
+}
+
 /**
- * A live `message` or `read` event for a conversation this browser holds: store the message the
- * event carries, or refetch the conversation. Others wait until they are opened.
+ * A live `message`, `read` or `delivered` event for a conversation this browser holds: store the
+ * message the event carries, apply the receipt, or refetch the conversation. Others wait until
+ * they are opened.
  */
 export async function applyConversationEvent(
   ctx: SyncContext,
-  event: Extract<LiveEvent, { type: 'message' | 'read' }>,
+  event: ConversationEvent,
 ): Promise<void> {
   const { db } = ctx;
   const cached = await db.messages.where('conversation').equals(event.conversation).count();
   if (cached === 0) return;
+  const receipt = receiptOf(event);
   if (event.type === 'message' && event.message) await db.messages.put(rowOf(event.message));
-  else if (event.type === 'read' && event.up_to !== undefined && event.read_at !== undefined) {
+  else if (receipt) {
     // Applied as it is: fetching the conversation would mark it read for this member too.
-    const { by, up_to: upTo, read_at: readAt } = event;
+    const { by, upTo, at, read } = receipt;
     await db.messages
       .where('conversation')
       .equals(event.conversation)
-      .filter((m) => m.id !== null && m.id <= upTo && m.sender !== by && m.read_at === null)
-      .modify({ read_at: readAt });
+      .filter(
+        (m) =>
+          m.id !== null &&
+          m.id <= upTo &&
+          m.sender !== by &&
+          (read ? m.read_at === null : !m.delivered_at),
+      )
+      .modify((m) => {
+        // Read implies delivered.
+        m.delivered_at ??= at;
+        if (read) m.read_at = at;
+      });
     // A message whose POST answer has not come back has no id to compare yet: ask the server.
     const unanswered = await db.messages
       .where('conversation')
@@ -95,6 +122,48 @@ export async function applyConversationEvent(
       .count();
     if (unanswered > 0) await loadMessages(ctx, event.conversation, undefined, { markRead: false });
   } else await loadMessages(ctx, event.conversation, undefined, { markRead: false });
+}
+
+/** Acknowledges messages from the event stream; see createDeliveryAcks. */
+export interface DeliveryAcks {
+  /** A live `message` event: tell the server this device got it, when it is the other member's. */
+  acknowledge(event: Extract<LiveEvent, { type: 'message' }>): Promise<void>;
+}
+
+/**
+ * PUT /api/chat.php?delivered=1 for the other member's messages that arrived over the event
+ * stream: at most one call per conversation in flight, the next one covering everything that
+ * arrived meanwhile (up to the highest id). A failed call is dropped: the chat list poll, which
+ * every message event also triggers, marks them delivered too.
+ */
+export function createDeliveryAcks(ctx: SyncContext): DeliveryAcks {
+  const waiting = new Map<number, number>();
+  const running = new Set<number>();
+
+  const drain = async (conversation: number) => {
+    running.add(conversation);
+    try {
+      for (let upTo = waiting.get(conversation); upTo !== undefined;) {
+        waiting.delete(conversation);
+        await ctx.http.call('chatDelivered', { body: { conversation, up_to: upTo } });
+        upTo = waiting.get(conversation);
+      }
+    } finally {
+      waiting.delete(conversation);
+      running.delete(conversation);
+    }
+  };
+
+  return {
+    async acknowledge(event) {
+      const { message } = event;
+      if (!message || message.delivered_at) return;
+      const me = await currentMemberId(ctx);
+      if (me === null || message.sender === me) return;
+      waiting.set(event.conversation, Math.max(waiting.get(event.conversation) ?? 0, message.id));
+      if (!running.has(event.conversation)) await drain(event.conversation);
+    },
+  };
 }
 
 /** Writes the optimistic row and its action; `replaces` is a failed row a retry takes over. */
@@ -127,6 +196,7 @@ async function queueMessage(
       client_id: clientId,
       created_at: new Date(now).toISOString(),
       read_at: null,
+      delivered_at: null,
       status: 'queued',
     });
     await db.actions.put({

@@ -43,6 +43,7 @@ import { electLeader } from './leader';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import {
   applyConversationEvent,
+  createDeliveryAcks,
   discardMessage,
   loadMessages,
   retryMessage,
@@ -77,13 +78,14 @@ export type SyncDeps = Omit<SyncContext, 'notify' | 'onSessionChange' | 'recheck
   log?: (message: string, error: unknown) => void;
 };
 
-/** What each live event makes the leader refetch. */
-const EVENT_TASK: Record<LiveEvent['type'], PollTaskName> = {
+/** What each live event makes the leader refetch; a delivery receipt changes no list. */
+const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
   like: 'likes',
   unlike: 'likes',
   chat: 'chats',
   message: 'chats',
   read: 'chats',
+  delivered: null,
   user: 'user',
 };
 
@@ -123,13 +125,18 @@ export function createSync(deps: SyncDeps) {
     (name, error) => log(`Polling ${name} failed`, error),
   );
 
+  const acks = createDeliveryAcks(ctx);
   const events = createEventStream({
     open: deps.openEventSource,
     url: EVENTS_PATH,
     onEvent: (event) => {
-      void poller.runNow(EVENT_TASK[event.type]);
-      if (event.type === 'message' || event.type === 'read') {
+      const task = EVENT_TASK[event.type];
+      if (task) void poller.runNow(task);
+      if (event.type === 'message' || event.type === 'read' || event.type === 'delivered') {
         applyConversationEvent(ctx, event).catch((error: unknown) => log('Messages', error));
+      }
+      if (event.type === 'message') {
+        acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
       }
     },
     onReconnect: () => {

@@ -136,6 +136,8 @@ export interface ConversationMembersTable {
   unread: Generated<number>;
   last_read_message_id: number | null;
   deleted_at: Millis | null;
+  /** An unread-messages mail went out; cleared on read (migration 006). */
+  mailed_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
 }
 
 /** Chat messages. */
@@ -147,6 +149,8 @@ export interface MessagesTable {
   client_id: string | null;
   created_at: Millis;
   read_at: Millis | null;
+  /** A device of the receiver got it (migration 006); read implies delivered. */
+  delivered_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
 }
 
 /** Web push subscriptions. */

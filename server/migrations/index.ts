@@ -7,6 +7,7 @@ import * as initial from './2026-11-22-001-initial';
 import * as visibleMemberIndexes from './2026-11-22-002-visible-member-indexes';
 import * as chat from './2026-11-22-003-chat';
 import * as notifications from './2026-11-22-004-notifications';
+import * as chatDelivery from './2026-11-22-006-chat-delivery';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-002-visible-member-indexes': visibleMemberIndexes,
   '2026-11-22-003-chat': chat,
   '2026-11-22-004-notifications': notifications,
+  '2026-11-22-006-chat-delivery': chatDelivery,
 };

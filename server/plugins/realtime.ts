@@ -19,6 +19,11 @@ export interface Realtime {
   subscribe(memberId: number, listener: LiveListener): Promise<() => void>;
   /** Listeners of `memberId` on this instance. */
   listenerCount(memberId: number): number;
+  /**
+   * Whether `memberId` holds an event stream on any instance (an open app: its worker listens while
+   * logged in). With Redis this counts the instances subscribed to the member's channel.
+   */
+  isLive(memberId: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -78,6 +83,7 @@ function inProcess(hub: LocalHub): Realtime {
       return () => void hub.remove(memberId, listener);
     },
     listenerCount: (memberId) => hub.count(memberId),
+    isLive: async (memberId) => hub.count(memberId) > 0,
   };
 }
 
@@ -140,6 +146,17 @@ async function throughRedis(app: FastifyInstance, hub: LocalHub, url: string): P
       };
     },
     listenerCount: (memberId) => hub.count(memberId),
+    async isLive(memberId) {
+      if (hub.count(memberId) > 0) return true;
+      try {
+        // Each instance subscribes to a member's channel while it holds a stream of theirs.
+        const reply = (await pub.pubsub('NUMSUB', channel(memberId))) as unknown[];
+        return Number(reply[1]) > 0;
+      } catch (err) {
+        app.log.warn({ err, memberId }, 'realtime: presence unknown, taken as offline');
+        return false;
+      }
+    },
   };
 }
 

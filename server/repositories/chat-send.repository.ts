@@ -60,6 +60,7 @@ export class ChatSendRepository {
           client_id: a.clientId,
           created_at: a.now,
           read_at: null,
+          delivered_at: null,
         })
         .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
         .returningAll()

@@ -1,6 +1,7 @@
 /**
  * One conversation as its members see it (SPEC §3 chat entities, DESIGN §4): opening it for a
- * pair, paging its messages, marking it read and hiding it. Sending lives in chat-send.repository.ts.
+ * pair, paging its messages, marking them delivered and read, and hiding it. Sending lives in
+ * chat-send.repository.ts.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ChatMessage } from '../../src/api/contract';
@@ -36,6 +37,7 @@ export function toChatMessage(row: Selectable<MessagesTable>): ChatMessage {
     client_id: row.client_id,
     created_at: new Date(row.created_at).toISOString(),
     read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
+    delivered_at: row.delivered_at === null ? null : new Date(row.delivered_at).toISOString(),
   };
 }
 
@@ -166,15 +168,38 @@ export class ChatRepository {
   }
 
   /**
-   * Marks the conversation read for the member: the other side's messages get read_at, the
-   * member's unread count goes to 0 and their read position to the newest message.
+   * Marks the other member's undelivered messages of the conversation up to message `upTo`
+   * delivered to `memberId`, in one statement; resolves how many it marked (0 on a repeat).
+   */
+  async markDelivered(
+    conversationId: number,
+    memberId: number,
+    upTo: number,
+    now: number,
+  ): Promise<number> {
+    // Written like the partial index messages_undelivered so both planners use it.
+    const result = await this.db
+      .updateTable('messages')
+      .set({ delivered_at: now })
+      .where('conversation_id', '=', conversationId)
+      .where('sender_id', '<>', memberId)
+      .where(sql<boolean>`delivered_at is null`)
+      .where('id', '<=', upTo)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Marks the conversation read for the member: the other side's messages get read_at (and
+   * delivered_at when they had none: read implies delivered), the member's unread count goes to 0,
+   * their read position to the newest message, and a new unread-messages mail may go out again.
    */
   async markRead(conversationId: number, memberId: number, now: number): Promise<ReadMark> {
     return this.db.transaction().execute(async (trx) => {
       // Written like the partial index messages_unread so both planners use it.
       const marked = await trx
         .updateTable('messages')
-        .set({ read_at: now })
+        .set({ read_at: now, delivered_at: sql<number>`coalesce(delivered_at, ${now})` })
         .where('conversation_id', '=', conversationId)
         .where('sender_id', '<>', memberId)
         .where(sql<boolean>`read_at is null`)
@@ -188,28 +213,43 @@ export class ChatRepository {
       // Skips the write when nothing changed, so an unchanged poll stays a read.
       await trx
         .updateTable('conversation_members')
-        .set({ unread: 0, last_read_message_id: upTo })
+        .set({ unread: 0, last_read_message_id: upTo, mailed_at: null })
         .where('conversation_id', '=', conversationId)
         .where('member_id', '=', memberId)
         .where((eb) =>
-          upTo === null
-            ? eb('unread', '<>', 0)
-            : eb.or([
-                eb('unread', '<>', 0),
-                eb('last_read_message_id', 'is', null),
-                eb('last_read_message_id', '<>', upTo),
-              ]),
+          eb.or([
+            eb('unread', '<>', 0),
+            eb('mailed_at', 'is not', null),
+            ...(upTo === null
+              ? []
+              : [eb('last_read_message_id', 'is', null), eb('last_read_message_id', '<>', upTo)]),
+          ]),
         )
         .execute();
       return { marked: Number(marked.numUpdatedRows), upTo };
     });
   }
 
+  /**
+   * Claims the one unread-messages mail of the member's seat: true for the first caller after the
+   * member last read (or hid) the conversation, false for everyone else, on every instance.
+   */
+  async claimMail(conversationId: number, memberId: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('conversation_members')
+      .set({ mailed_at: now })
+      .where('conversation_id', '=', conversationId)
+      .where('member_id', '=', memberId)
+      .where('mailed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Takes the conversation off the member's list (until a new message); false when not a member. */
   async hide(conversationId: number, memberId: number, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('conversation_members')
-      .set({ deleted_at: now, unread: 0 })
+      .set({ deleted_at: now, unread: 0, mailed_at: null })
       .where('conversation_id', '=', conversationId)
       .where('member_id', '=', memberId)
       .executeTakeFirst();

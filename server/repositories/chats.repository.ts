@@ -10,15 +10,26 @@ import {
   type ProfileRow,
 } from './member-sql';
 
+/** A chat list entry and the id of the last message it shows (null: no message yet). */
+export interface ListedChat {
+  entry: ChatListEntry;
+  lastMessageId: number | null;
+}
+
 /** Reads conversations. */
 export class ChatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** See listWithLast; the entries alone. */
+  async listFor(memberId: number, today: string): Promise<ChatListEntry[]> {
+    return (await this.listWithLast(memberId, today)).map((listed) => listed.entry);
+  }
 
   /**
    * The member's conversations they have not deleted, newest activity first, with the other
    * member's profile card; conversations with someone hidden or blocked either way are left out.
    */
-  async listFor(memberId: number, today: string): Promise<ChatListEntry[]> {
+  async listWithLast(memberId: number, today: string): Promise<ListedChat[]> {
     const rows = await this.db
       .selectFrom('conversation_members as cm')
       .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
@@ -30,7 +41,13 @@ export class ChatsRepository {
       .leftJoin('images as i', 'i.id', 'm.main_image_id')
       .leftJoin('messages as msg', 'msg.id', 'c.last_message_id')
       .select(PROFILE_COLUMNS)
-      .select(['c.id as conversation_id', 'c.updated_at', 'cm.unread', 'msg.body as last_message'])
+      .select([
+        'c.id as conversation_id',
+        'c.updated_at',
+        'c.last_message_id',
+        'cm.unread',
+        'msg.body as last_message',
+      ])
       .where('cm.member_id', '=', memberId)
       .where('cm.deleted_at', 'is', null)
       .where(VISIBLE_MEMBER)
@@ -39,13 +56,35 @@ export class ChatsRepository {
       .orderBy('c.id', 'desc')
       .execute();
     return rows.map((row) => ({
-      conversation: {
-        id: row.conversation_id,
-        last_message: row.last_message,
-        updated_at: new Date(row.updated_at).toISOString(),
+      entry: {
+        conversation: {
+          id: row.conversation_id,
+          last_message: row.last_message,
+          updated_at: new Date(row.updated_at).toISOString(),
+        },
+        profile: toProfileCard(row as ProfileRow, today),
+        num_unread_messages: row.unread,
       },
-      profile: toProfileCard(row as ProfileRow, today),
-      num_unread_messages: row.unread,
+      lastMessageId: row.last_message_id,
     }));
+  }
+
+  /**
+   * The member's conversations holding messages from the other member that no device of theirs
+   * got yet, with the newest such message id; read-only, so an unchanged poll writes nothing.
+   */
+  async undelivered(memberId: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('conversation_members as cm')
+      .innerJoin('messages as m', 'm.conversation_id', 'cm.conversation_id')
+      .select(['m.conversation_id'])
+      .select((eb) => eb.fn.max('m.id').as('newest'))
+      .where('cm.member_id', '=', memberId)
+      .where('m.sender_id', '<>', memberId)
+      // Written like the partial index messages_undelivered so both planners use it.
+      .where(sql<boolean>`m.delivered_at is null`)
+      .groupBy('m.conversation_id')
+      .execute();
+    return new Map(rows.map((row) => [row.conversation_id, Number(row.newest)]));
   }
 }

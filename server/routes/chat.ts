@@ -1,6 +1,7 @@
 /**
  * /api/chat.php: start a conversation (GET ?profile=ID), read one page by page (GET
- * ?conversation=ID), send a message exactly once (POST) and delete it from my list (DELETE).
+ * ?conversation=ID), send a message exactly once (POST), acknowledge delivery (PUT ?delivered=1)
+ * and delete it from my list (DELETE).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,9 @@ import {
   ApiError,
   CHAT_MESSAGE_MAX,
   CHAT_PAGE_SIZE,
+  ChatDeliveredBody,
+  ChatDeliveredQuery,
+  ChatDeliveredResult,
   ChatMessagesQuery,
   ChatMessagesResponse,
   DeleteChatBody,
@@ -21,8 +25,15 @@ import { HttpError } from '../lib/http-error';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';
-import { deleteChat, readMessages, sendMessage, startChat } from '../services/chat';
+import {
+  acknowledgeDelivery,
+  deleteChat,
+  readMessages,
+  sendMessage,
+  startChat,
+} from '../services/chat';
 import { DEFAULT_MESSAGE_CREDITS } from '../services/chat-credits';
+import { publicOrigin } from '../services/mailer';
 
 /** Both GET shapes in one query: exactly one of profile and conversation. */
 const ChatGetQuery = StartChatQuery.partial().extend(ChatMessagesQuery.partial().shape);
@@ -42,7 +53,9 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
           `?conversation=ID[&before=MESSAGE_ID] answers ${CHAT_PAGE_SIZE} messages, oldest first, ` +
           'with has_more when older ones exist (page on with before = the first id). The newest ' +
           "page marks the conversation read (unread 0, the other member's messages get read_at) " +
-          'and sends them a read event; read=0 skips that. Not my conversation: 404 ' +
+          "and sends them a read event; read=0 skips that. Any page marks the other member's " +
+          'messages it holds delivered (delivered_at) and sends them a delivered event. ' +
+          'Not my conversation: 404 ' +
           'chat.unknown_conversation; either of us blocked the other: 403. Answers with an ETag.',
         tags: ['chats'],
         querystring: ChatGetQuery,
@@ -87,7 +100,8 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
           "their country's minimum_message_costs rounded up to whole credits (" +
           `${DEFAULT_MESSAGE_CREDITS} without an entry); too few credits: 402 chat.no_credits, ` +
           'nothing stored. Blocked either way 403, receiver gone 410, not my conversation 404. ' +
-          'Both members get a message event.',
+          'Both members get a message event. A receiver with no open event stream and ' +
+          'email_messages on gets one mail per conversation until they read it.',
         tags: ['chats'],
         body: SendMessageBody,
         response: {
@@ -103,7 +117,36 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
       },
       config: memberLimit(limits.chatSend ?? DEFAULT_RATE_LIMITS.chatSend, limits.windowMs),
     },
-    async (request) => sendMessage(app, requireMember(request).id, request.body),
+    async (request) =>
+      sendMessage(app, requireMember(request).id, request.body, publicOrigin(request)),
+  );
+
+  app.put(
+    '/api/chat.php',
+    {
+      schema: {
+        summary: 'Acknowledge delivery of messages',
+        description:
+          "?delivered=1 with {conversation, up_to}: my device got the other member's messages " +
+          'up to message up_to (the worker sends it for messages that came over the event ' +
+          'stream). Those without delivered_at get it, in one statement, and the other member ' +
+          'gets a delivered event {conversation, by, up_to, delivered_at}. Idempotent: a repeat ' +
+          'marks 0 and sends nothing. Not my conversation 404 chat.unknown_conversation, a ' +
+          'message of another conversation 404 chat.unknown_message, blocked either way 403.',
+        tags: ['chats'],
+        querystring: ChatDeliveredQuery,
+        body: ChatDeliveredBody,
+        response: {
+          200: ChatDeliveredResult,
+          400: ApiError,
+          403: ApiError,
+          404: ApiError,
+          429: ApiError,
+        },
+      },
+      config: memberLimit(limits.chatSend ?? DEFAULT_RATE_LIMITS.chatSend, limits.windowMs),
+    },
+    async (request) => acknowledgeDelivery(app, requireMember(request).id, request.body),
   );
 
   app.delete(

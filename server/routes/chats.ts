@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, ChatsResponse } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
 import { requireMember } from '../plugins/session';
+import { listChats } from '../services/chat';
 
 const chatsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,14 +14,16 @@ const chatsRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'Conversations I have not deleted, newest activity first, each with the other member, ' +
           'the last message and my unread count. Conversations with hidden or blocked members are ' +
-          'left out. Polled: answers with an ETag and 304 for a matching If-None-Match.',
+          "left out. The other member's messages up to each listed last message count as " +
+          'delivered to me from here on (the sender gets a delivered event). Polled: answers ' +
+          'with an ETag and 304 for a matching If-None-Match.',
         tags: ['chats'],
         response: { 200: ChatsResponse, 403: ApiError },
       },
       config: { etag: true },
     },
     async (request) => ({
-      chats: await app.repos.chats.listFor(requireMember(request).id, todayIso()),
+      chats: await listChats(app, requireMember(request).id, todayIso()),
     }),
   );
 };

@@ -32,8 +32,8 @@ const eventsRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'text/event-stream for the session member. Starts with a retry hint, then one event per ' +
           'change: an id line and a data line holding a LiveEvent JSON ({type: like | unlike | ' +
-          'chat | message | read | user, ...}). A comment line every 25 s keeps proxies from ' +
-          'closing it. 403 when logged out, 429 with too many open streams.',
+          'chat | message | read | delivered | user, ...}). A comment line every 25 s keeps ' +
+          'proxies from closing it. 403 when logged out, 429 with too many open streams.',
         tags: ['live'],
         produces: ['text/event-stream'],
         response: {

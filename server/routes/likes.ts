@@ -13,6 +13,7 @@ import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 import { likeAction } from '../services/likes';
+import { publicOrigin } from '../services/mailer';
 
 const ACTION_RULES =
   'client_id (UUID) makes the action exactly-once: a repeat returns the first answer and changes ' +
@@ -64,7 +65,9 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireMember(request);
-      if (request.query.seen === undefined) return likeAction(app, me.id, request.body, true);
+      if (request.query.seen === undefined) {
+        return likeAction(app, me.id, request.body, true, publicOrigin(request));
+      }
       const { profile } = request.body;
       if (!(await app.repos.likes.markSeen(profile, me.id))) {
         throw new HttpError(404, 'This member does not like you', 'likes.no_such_like');
@@ -84,7 +87,8 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LikeResult, ...ACTION_ERRORS },
       },
     },
-    async (request) => likeAction(app, requireMember(request).id, request.body, false),
+    async (request) =>
+      likeAction(app, requireMember(request).id, request.body, false, publicOrigin(request)),
   );
 };
 

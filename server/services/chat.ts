@@ -1,10 +1,17 @@
 /**
  * Chat rules (SPEC §4, DESIGN §4 and §6) on top of the chat repositories: who may talk to whom,
- * what a message costs, and the live events each change causes.
+ * what a message costs, when a message counts as delivered, and the live events and notification
+ * mails each change causes.
+ *
+ * Delivered means a device of the receiver got the message: their worker fetched a page of the
+ * conversation holding it, acknowledged it from the live event stream (PUT ?delivered=1), or their
+ * chat list poll reported the conversation up to it. Read implies delivered.
  */
 import type { FastifyInstance } from 'fastify';
 import {
   CHAT_PAGE_SIZE,
+  type ChatDeliveredBody,
+  type ChatListEntry,
   type ChatMessage,
   type ChatMessagesResponse,
   type LiveEvent,
@@ -14,6 +21,7 @@ import { HttpError } from '../lib/http-error';
 import type { Membership } from '../repositories/chat.repository';
 import type { PairState } from '../repositories/member-sql';
 import { messageCredits } from './chat-credits';
+import { mailNewMessage } from './notification-mails';
 
 /** One answer for a conversation that is not the member's, whether it exists or not (no IDOR). */
 const UNKNOWN_CONVERSATION = () =>
@@ -65,6 +73,33 @@ export async function startChat(
   return { id: await app.repos.chat.open(memberId, profileId, Date.now()) };
 }
 
+const UNKNOWN_MESSAGE = () =>
+  new HttpError(404, 'This conversation has no message with this id', 'chat.unknown_message');
+
+/**
+ * Marks the other member's messages up to `upTo` delivered to `memberId` and, when that changed
+ * anything, tells the sender with a `delivered` event. Resolves how many were marked.
+ */
+async function deliver(
+  app: FastifyInstance,
+  seat: Membership,
+  memberId: number,
+  upTo: number,
+  now: number,
+): Promise<number> {
+  const marked = await app.repos.chat.markDelivered(seat.conversationId, memberId, upTo, now);
+  if (marked > 0) {
+    await app.realtime.publish(seat.otherId, {
+      type: 'delivered',
+      conversation: seat.conversationId,
+      by: memberId,
+      up_to: upTo,
+      delivered_at: new Date(now).toISOString(),
+    });
+  }
+  return marked;
+}
+
 /** Options of a messages page. */
 export interface PageOptions {
   conversation: number;
@@ -87,11 +122,7 @@ export async function readMessages(
     opts.before !== null &&
     !(await app.repos.chat.hasMessage(seat.conversationId, opts.before))
   ) {
-    throw new HttpError(
-      404,
-      'This conversation has no message with this id',
-      'chat.unknown_message',
-    );
+    throw UNKNOWN_MESSAGE();
   }
   if (opts.before === null && opts.markRead) {
     const now = Date.now();
@@ -112,17 +143,66 @@ export async function readMessages(
     }
   }
   const page = await app.repos.chat.page(seat.conversationId, opts.before, CHAT_PAGE_SIZE);
+  // This page reaches the member's device: whatever of the other side's it holds is delivered.
+  const undelivered = page.messages.filter((m) => m.sender !== memberId && !m.delivered_at);
+  if (undelivered.length > 0) {
+    const now = Date.now();
+    await deliver(app, seat, memberId, Math.max(...undelivered.map((m) => m.id)), now);
+    const at = new Date(now).toISOString();
+    for (const message of undelivered) message.delivered_at = at;
+  }
   return { conversation: seat.conversationId, msg: page.messages, has_more: page.hasMore };
 }
 
 /**
+ * PUT ?delivered=1: the member's device got the other side's messages up to `up_to` (from the
+ * live event stream). Idempotent: a repeat marks nothing and sends no event.
+ */
+export async function acknowledgeDelivery(
+  app: FastifyInstance,
+  memberId: number,
+  body: ChatDeliveredBody,
+): Promise<{ conversation: number; up_to: number; marked: number }> {
+  const seat = await seatOf(app, memberId, body.conversation);
+  if (!(await app.repos.chat.hasMessage(seat.conversationId, body.up_to))) throw UNKNOWN_MESSAGE();
+  const marked = await deliver(app, seat, memberId, body.up_to, Date.now());
+  return { conversation: seat.conversationId, up_to: body.up_to, marked };
+}
+
+/**
+ * GET /api/chats.php: the member's list. It shows each conversation up to its last message, so
+ * the other side's messages up to there reach this device: undelivered ones become delivered.
+ * The check for undelivered messages is a read, so an unchanged poll writes nothing.
+ */
+export async function listChats(
+  app: FastifyInstance,
+  memberId: number,
+  today: string,
+): Promise<ChatListEntry[]> {
+  const listed = await app.repos.chats.listWithLast(memberId, today);
+  const pending = await app.repos.chats.undelivered(memberId);
+  if (pending.size > 0) {
+    const now = Date.now();
+    for (const { entry, lastMessageId } of listed) {
+      const newest = pending.get(entry.conversation.id);
+      if (newest === undefined || lastMessageId === null) continue;
+      const seat = { conversationId: entry.conversation.id, otherId: entry.profile.id };
+      await deliver(app, seat, memberId, Math.min(newest, lastMessageId), now);
+    }
+  }
+  return listed.map((listed) => listed.entry);
+}
+
+/**
  * POST: stores and charges the message once per (member, client_id); a repeat answers the stored
- * message and charges nothing. Both members get a `message` event with the message.
+ * message and charges nothing. Both members get a `message` event with the message; a receiver
+ * who is not live may get the unread-messages mail, with links on `origin`.
  */
 export async function sendMessage(
   app: FastifyInstance,
   memberId: number,
   body: SendMessageBody,
+  origin: string,
 ): Promise<ChatMessage> {
   const costs = app.config.site.minimum_message_costs;
   const outcome = await app.repos.chatSend.send(
@@ -166,6 +246,7 @@ export async function sendMessage(
   ]);
   // The balance changed: the sender's user (credits) is stale on their other devices.
   if (outcome.cost > 0) await app.realtime.publish(memberId, { type: 'user' });
+  await mailNewMessage(app, origin, outcome.receiverId, outcome.message);
   return outcome.message;
 }
 

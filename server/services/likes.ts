@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LikeBody, LikeResult, LiveEvent } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
 import type { LikeTarget } from '../repositories/likes.repository';
+import { mailNewLike } from './notification-mails';
 
 const UNKNOWN = () => new HttpError(404, 'No member has this id', 'likes.unknown_profile');
 /** Deleted, banned, or blocking the liker: to them the member is simply gone (search hides them too). */
@@ -26,12 +27,16 @@ export function likeRefusal(target: LikeTarget, like: boolean): HttpError | null
   return null;
 }
 
-/** Likes (like=true) or unlikes a profile for the member; see LikesRepository.apply for the rules. */
+/**
+ * Likes (like=true) or unlikes a profile for the member; see LikesRepository.apply for the rules.
+ * A new like may mail the liked member (links on `origin`; see notification-mails.ts).
+ */
 export async function likeAction(
   app: FastifyInstance,
   memberId: number,
   body: LikeBody,
   like: boolean,
+  origin: string,
 ): Promise<LikeResult> {
   if (body.profile === memberId) {
     throw new HttpError(400, 'You cannot like your own profile', 'likes.self');
@@ -68,6 +73,7 @@ export async function likeAction(
       app.realtime.publish(body.profile, event),
       app.realtime.publish(memberId, event),
     ]);
+    if (like) await mailNewLike(app, origin, body.profile, memberId);
   }
   return outcome.result;
 }

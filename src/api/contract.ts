@@ -462,6 +462,8 @@ export const ChatMessage = z.object({
   client_id: z.string().nullable(),
   created_at: z.string(),
   read_at: z.string().nullable(),
+  /** When a device of the receiver got it; read implies delivered. Absent from older servers. */
+  delivered_at: z.string().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 /** One page of messages, oldest first; has_more says older messages exist (page on with before). */
@@ -484,6 +486,16 @@ export const DeleteChatBody = z.object({ conversation: bodyId });
 export const DeleteChatResponse = z.object({
   conversation: z.number().int(),
   deleted: z.literal(true),
+});
+/** PUT /api/chat.php?delivered=1: the device got the other member's messages up to `up_to`. */
+export const ChatDeliveredQuery = z.object({ delivered: z.literal('1') });
+export const ChatDeliveredBody = z.object({ conversation: bodyId, up_to: bodyId });
+export type ChatDeliveredBody = z.infer<typeof ChatDeliveredBody>;
+/** How many messages this call marked delivered (0 on a repeat: the call is idempotent). */
+export const ChatDeliveredResult = z.object({
+  conversation: z.number().int(),
+  up_to: z.number().int(),
+  marked: z.number().int().nonnegative(),
 });
 
 // ---------------------------------------------------------------- block and report
@@ -635,6 +647,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
     up_to: z.number().int().optional(),
     read_at: z.string().optional(),
   }),
+  z.object({
+    type: z.literal('delivered'),
+    conversation: z.number().int(),
+    /** The receiver: the other member's messages up to message `up_to` reached a device of theirs. */
+    by: z.number().int().optional(),
+    up_to: z.number().int(),
+    delivered_at: z.string(),
+  }),
   z.object({ type: z.literal('user') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
@@ -782,6 +802,13 @@ export const calls = {
     path: '/api/chat.php',
     body: SendMessageBody,
     response: SendMessageResponse,
+  },
+  chatDelivered: {
+    method: 'PUT',
+    path: '/api/chat.php?delivered=1',
+    query: ChatDeliveredQuery,
+    body: ChatDeliveredBody,
+    response: ChatDeliveredResult,
   },
   blocks: { method: 'GET', path: '/api/block.php', response: BlockListResponse },
   block: { method: 'POST', path: '/api/block.php', body: BlockBody, response: BlockResult },

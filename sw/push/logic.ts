@@ -110,9 +110,12 @@ export async function handleNotificationClick(raw: unknown, env: PushEnv): Promi
   const message: PushPageMessage = { type: PUSH_CLICK, payload };
   const clients = await env.windowClients();
 
-  // A refused focus (the browser decides) must not stop the member from reaching the conversation.
+  // A refused focus (the browser decides; it throws or rejects) must not stop the member from
+  // reaching the conversation.
   const focus = (client: (typeof clients)[number]) =>
-    Promise.resolve(client.focus?.()).catch(() => undefined);
+    Promise.resolve()
+      .then(() => client.focus?.())
+      .catch(() => undefined);
   const there = clients.find((c) => sameAddress(c.url, target));
   if (there) {
     await focus(there);
@@ -129,7 +132,8 @@ export async function handleNotificationClick(raw: unknown, env: PushEnv): Promi
       return;
     }
   }
-  const opened = await env.openWindow(target);
+  // Without a user gesture (a click the browser did not see) opening a window is refused.
+  const opened = await env.openWindow(target).catch(() => null);
   opened?.postMessage(message);
 }
 

@@ -129,7 +129,12 @@ for (const engine of ENGINES) {
     it('documents the chat, block and complaint calls at /api/docs', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
       const paths = (res.json() as { paths: Record<string, Record<string, unknown>> }).paths;
-      expect(Object.keys(paths['/api/chat.php'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
+      expect(Object.keys(paths['/api/chat.php'] ?? {}).sort()).toEqual([
+        'delete',
+        'get',
+        'post',
+        'put',
+      ]);
       expect(Object.keys(paths['/api/block.php'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
       expect(Object.keys(paths['/api/complaints.php'] ?? {})).toEqual(['post']);
     });

@@ -22,7 +22,7 @@ let emails = 0;
 /** The calls bound to the app `t()` returns (it is built in beforeAll, hence a getter). */
 export function chatCalls(t: () => TestApp, prefix: string) {
   const inject = (
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     cookie: string,
     payload?: unknown,
@@ -56,5 +56,8 @@ export function chatCalls(t: () => TestApp, prefix: string) {
     },
     remove: (cookie: string, payload: unknown) =>
       inject('DELETE', '/api/chat.php', cookie, payload),
+    /** PUT ?delivered=1 (or another query): acknowledge delivery up to a message. */
+    delivered: (cookie: string, payload: unknown, query = 'delivered=1') =>
+      inject('PUT', `/api/chat.php?${query}`, cookie, payload),
   };
 }

@@ -133,9 +133,13 @@ for (const engine of ENGINES) {
       const annEvents: LiveEvent[] = [];
       const stop = await t.app.realtime.subscribe(ann.id, (event) => annEvents.push(event));
       try {
-        // A background refresh (read=0) changes nothing.
-        await read(bob.cookie, `conversation=${conversation}&read=0`);
-        expect(annEvents).toEqual([]);
+        // A background refresh (read=0) reaches Bob's device: delivered, but not read.
+        const refresh = ChatMessagesResponse.parse(
+          (await read(bob.cookie, `conversation=${conversation}&read=0`)).json(),
+        );
+        expect(refresh.msg.map((m) => m.read_at)).toEqual([null, null, null]);
+        expect(annEvents.map((e) => e.type)).toEqual(['delivered']);
+        annEvents.length = 0;
         const res = await read(bob.cookie, `conversation=${conversation}`);
         const page = ChatMessagesResponse.parse(res.json());
         const readAt = Object.fromEntries(page.msg.map((m) => [m.msg, m.read_at]));

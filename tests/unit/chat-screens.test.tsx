@@ -59,7 +59,8 @@ describe('chat list', () => {
   it('lists conversations newest first with unread counts, and alerts on a failed delete', async () => {
     const h = await start();
     renderApp('/chats', { user: demoUser() });
-    const list = await screen.findByRole('list', { name: 'Messages' });
+    // The first render of the file loads the lazy route: slow when the whole suite runs at once.
+    const list = await screen.findByRole('list', { name: 'Messages' }, { timeout: 5_000 });
     const links = await within(list).findAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
       'Conversation with Member 501, 2 unread messages',

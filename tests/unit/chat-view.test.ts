@@ -11,6 +11,7 @@ import {
 import {
   buildChatItems,
   failureKind,
+  lastOwnKey,
   messageState,
   oldestServerId,
 } from '../../src/features/chats/chat-view';
@@ -87,6 +88,27 @@ describe('message states', () => {
     expect(messageState(base, ME, true)).toBe('sent');
     expect(messageState({ ...base, read_at: '2026-03-01T10:00:00Z' }, ME, true)).toBe('read');
     expect(messageState({ ...base, status: 'failed' }, ME, true)).toBe('failed');
+  });
+
+  it('goes sent, delivered, read; read wins, also on rows stored before delivery was known', () => {
+    const base = row('m1', ME, at(1, 1));
+    const delivered = { ...base, delivered_at: '2026-03-01T10:00:00Z' };
+    expect(messageState(delivered, ME, true)).toBe('delivered');
+    expect(messageState(delivered, ME, false)).toBe('delivered');
+    expect(messageState({ ...delivered, read_at: '2026-03-01T10:05:00Z' }, ME, true)).toBe('read');
+    const { delivered_at: _unknown, ...older } = { ...base, read_at: '2026-03-01T10:05:00Z' };
+    expect(messageState(older, ME, true)).toBe('read');
+    expect(messageState({ ...delivered, status: 'queued' }, ME, false)).toBe('queued');
+    expect(messageState({ ...delivered, sender: 9 }, ME, true)).toBeNull();
+  });
+
+  it('finds the newest own message, whose state is spelled out', () => {
+    const items = buildChatItems(
+      [row('m1', ME, at(1, 1)), row('m2', ME, at(1, 2)), row('m3', 9, at(2, 1))],
+      ME,
+    );
+    expect(lastOwnKey(items)).toBe('m2');
+    expect(lastOwnKey(buildChatItems([row('m3', 9, at(2, 1))], ME))).toBeNull();
   });
 
   it('sorts refusal reasons', () => {

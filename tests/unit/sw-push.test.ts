@@ -124,6 +124,21 @@ describe('notification click', () => {
     expect(other.navigate).toHaveBeenCalledWith(`${ORIGIN}/chats/1`);
   });
 
+  it('copes with a focus that throws at once and an openWindow the browser refuses', async () => {
+    const there = client('/chats/1');
+    there.focus = () => {
+      throw new DOMException('Not allowed to focus a window', 'InvalidAccessError');
+    };
+    const { env: e } = env([there]);
+    await handleNotificationClick(data, e);
+    expect(there.received).toEqual([{ type: PUSH_CLICK, payload: data.payload }]);
+
+    const refused = env([]);
+    refused.env.openWindow = () =>
+      Promise.reject(new DOMException('Not allowed to open a window', 'InvalidAccessError'));
+    await expect(handleNotificationClick(data, refused.env)).resolves.toBeUndefined();
+  });
+
   it('opens the home page for an address on another site', async () => {
     const { env: e, opened } = env([]);
     await handleNotificationClick({ url: 'https://evil.test/x', payload: {} }, e);

@@ -11,6 +11,8 @@ export interface MessageBubbleProps {
   own: boolean;
   groupStart: boolean;
   state: MessageState | null;
+  /** The newest own message: its state is spelled out. */
+  latestOwn?: boolean;
   otherName: string;
   /** Why a failed send was refused (ActionRow.error). */
   failure: string | null;
@@ -22,6 +24,7 @@ export function MessageBubble({
   own,
   groupStart,
   state,
+  latestOwn = false,
   otherName,
   failure,
 }: MessageBubbleProps) {
@@ -38,7 +41,7 @@ export function MessageBubble({
           <time dateTime={message.created_at}>
             {formatClock(message.created_at, currentLanguage(i18n))}
           </time>
-          {state && <MessageStatus state={state} />}
+          {state && <MessageStatus state={state} labelled={latestOwn} />}
         </span>
       </div>
       {state === 'failed' && <FailedNotice messageKey={message.key} error={failure} />}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { isAtBottom, shouldStickToBottom, TOP_LOAD_PX } from './chat-scroll';
 import { formatDayLabel } from './chat-time';
-import { messageState, type ChatItem } from './chat-view';
+import { lastOwnKey, messageState, type ChatItem } from './chat-view';
 import { ChatIcon } from './ChatIcon';
 import { MessageBubble } from './MessageBubble';
 
@@ -46,6 +46,7 @@ export function MessageList(props: MessageListProps) {
   const stuck = useRef(true);
 
   const tail = items.at(-1);
+  const latestOwn = lastOwnKey(items);
   const lastKey = tail?.key ?? null;
   const firstKey = items[0]?.key ?? null;
   useLayoutEffect(() => {
@@ -121,6 +122,7 @@ export function MessageList(props: MessageListProps) {
         own={row.own}
         groupStart={row.groupStart}
         state={messageState(row.message, memberId, online)}
+        latestOwn={row.key === latestOwn}
         otherName={otherName}
         failure={failures[row.key] ?? null}
       />

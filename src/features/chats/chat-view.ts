@@ -5,8 +5,11 @@
 import type { MessageRow } from '../../db/db';
 import { dayKey } from './chat-time';
 
-/** A bubble's state as the member sees it; null on the other member's messages. */
-export type MessageState = 'sending' | 'queued' | 'sent' | 'read' | 'failed';
+/**
+ * A bubble's state as the member sees it; null on the other member's messages. Delivered: a
+ * device of the other member got it; read: they opened the conversation.
+ */
+export type MessageState = 'sending' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 
 /** Why a send was refused, from ActionRow.error (an i18n key, `network`, or the server's text). */
 export type FailureKind = 'credits' | 'network' | 'blocked' | 'refused';
@@ -74,7 +77,10 @@ export function buildChatItems(
   return items;
 }
 
-/** An own message's state: failed, waiting (offline) or sending, read, or sent to the server. */
+/**
+ * An own message's state: failed, waiting (offline) or sending, read, delivered, or sent to the
+ * server. Read implies delivered, also for rows stored before delivery was known.
+ */
 export function messageState(
   message: MessageRow,
   memberId: number | null,
@@ -83,7 +89,17 @@ export function messageState(
   if (message.sender !== memberId) return null;
   if (message.status === 'failed') return 'failed';
   if (message.status === 'queued') return online ? 'sending' : 'queued';
-  return message.read_at ? 'read' : 'sent';
+  if (message.read_at) return 'read';
+  return message.delivered_at ? 'delivered' : 'sent';
+}
+
+/** The key of the newest own message, whose state is spelled out under it; null with none. */
+export function lastOwnKey(items: readonly ChatItem[]): string | null {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item?.kind === 'message' && item.own) return item.key;
+  }
+  return null;
 }
 
 /** Sorts a refusal into what the bubble says; out of credits links to /credits. */

@@ -5,7 +5,10 @@ import { getSync } from '../../bridges/worker-bridge';
 
 const SWITCHES = ['email_messages', 'email_likes'] as const;
 
-/** E-mail notification switches, kept on the server per member; each change is saved at once. */
+/**
+ * E-mail notification switches, kept on the server per member; each change is saved at once. The
+ * server mails only members who are not on the site (services/notification-mails.ts).
+ */
 export function EmailSettings() {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
@@ -47,6 +50,9 @@ export function EmailSettings() {
       <h2 id="email-title" className="h5">
         {t('notifications.email_title')}
       </h2>
+      <p id="email-help" className="small text-body-secondary">
+        {t('notifications.email_help')}
+      </p>
       {SWITCHES.map((name) => (
         <div key={name} className="form-check form-switch notifications-switch">
           <input
@@ -54,6 +60,7 @@ export function EmailSettings() {
             className="form-check-input"
             type="checkbox"
             role="switch"
+            aria-describedby="email-help"
             checked={settings?.[name] ?? false}
             disabled={!settings || saving}
             onChange={(event) => void change(name, event.target.checked)}
