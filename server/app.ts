@@ -21,6 +21,7 @@ import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import accountRoutes from './routes/account';
 import activateRoute from './routes/activate';
 import blockRoutes from './routes/block';
 import chatRoute from './routes/chat';
@@ -34,6 +35,7 @@ import healthRoute from './routes/health';
 import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
 import logoutRoute from './routes/logout';
+import mailChangeRoutes from './routes/mail-change';
 import notificationSettingsRoute from './routes/notification-settings';
 import pageHiddenRoute from './routes/page-hidden';
 import profileRoute from './routes/profile';
@@ -41,17 +43,21 @@ import profileFieldsRoute from './routes/profile-fields';
 import profileImageRoutes from './routes/profileimage';
 import pushRoutes from './routes/push';
 import regionsRoute from './routes/regions';
+import resetPasswordRoutes from './routes/reset-password';
 import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
 import settingsRoute from './routes/settings';
 import userRoutes from './routes/user';
 import validateEmailRoute from './routes/validate-email';
 import xcamsRoutes from './routes/xcams';
+import { SearchCountCache } from './services/search-count-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     site: Site;
+    /** Search totals of this instance, shared by search.php and the calls that change them. */
+    searchTotals: SearchCountCache;
   }
 }
 
@@ -88,6 +94,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('site', createSite(config.site));
+  app.decorate('searchTotals', new SearchCountCache());
 
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
@@ -113,6 +120,9 @@ export async function buildApp(
     logoutRoute,
     validateEmailRoute,
     activateRoute,
+    resetPasswordRoutes,
+    mailChangeRoutes,
+    accountRoutes,
     searchRoute,
     profileRoute,
     profileFieldsRoute,

@@ -52,6 +52,12 @@ export interface RateLimits {
   complaints?: number;
   /** Photo upload requests, per member and window; absent: the default. */
   uploads?: number;
+  /** Password reset requests and uses, per IP (mails to others, token guesses); absent: the default. */
+  passwordReset?: number;
+  /** Mail change requests (a password check) per member, confirmations per IP; absent: the default. */
+  mailChange?: number;
+  /** Account deletion attempts (a password check), per member; absent: the default. */
+  accountDelete?: number;
   /** Length of the window of the per-route limits, in ms. */
   windowMs: number;
 }
@@ -65,6 +71,9 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   chatSend: 60,
   complaints: 10,
   uploads: 20,
+  passwordReset: 5,
+  mailChange: 10,
+  accountDelete: 5,
   windowMs: 60_000,
 };
 
@@ -77,6 +86,9 @@ function scaleLimits(limits: RateLimits, scale: number): RateLimits {
     chatSend: (limits.chatSend ?? DEFAULT_RATE_LIMITS.chatSend) * scale,
     complaints: (limits.complaints ?? DEFAULT_RATE_LIMITS.complaints) * scale,
     uploads: (limits.uploads ?? DEFAULT_RATE_LIMITS.uploads) * scale,
+    passwordReset: (limits.passwordReset ?? DEFAULT_RATE_LIMITS.passwordReset) * scale,
+    mailChange: (limits.mailChange ?? DEFAULT_RATE_LIMITS.mailChange) * scale,
+    accountDelete: (limits.accountDelete ?? DEFAULT_RATE_LIMITS.accountDelete) * scale,
     windowMs: limits.windowMs,
   };
 }

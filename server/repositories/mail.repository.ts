@@ -1,4 +1,4 @@
-/** The mail outbox and the single-use tokens its activation links carry. All mail SQL lives here. */
+/** The mail outbox and the single-use tokens its links carry. All mail SQL lives here. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -20,10 +20,25 @@ export interface QueuedMail extends OutboxMail {
 /** Outcome of an activation link. */
 export type ActivationResult = 'activated' | 'invalid';
 
-/** Token kind of activation links in the `tokens` table. */
+/** Token kind of activation links in the `tokens` table (also the kind of their mail). */
 export const ACTIVATION_TOKEN = 'activation';
+/** Token kind of password reset links. */
+export const PASSWORD_RESET_TOKEN = 'password_reset';
+/** Token kind of mail change confirmations; `data` holds the new address. */
+export const MAIL_CHANGE_TOKEN = 'mail_change';
 
-/** Reads and writes `mail_outbox` and the activation rows of `tokens`. */
+/** A single-use token to store; only its SHA-256 is kept. */
+export interface NewToken {
+  tokenHash: string;
+  memberId: number;
+  kind: string;
+  /** What the token is for beyond its kind (the new address of a mail change). */
+  data: string | null;
+  now: number;
+  expiresAt: number;
+}
+
+/** Reads and writes `mail_outbox`, creates `tokens` rows and uses activation tokens. */
 export class MailRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -75,22 +90,17 @@ export class MailRepository {
     return row !== undefined;
   }
 
-  /** Stores the hash of a new activation token. */
-  async createActivationToken(
-    tokenHash: string,
-    memberId: number,
-    now: number,
-    expiresAt: number,
-  ): Promise<void> {
+  /** Stores the hash of a new single-use token (activation, password reset, mail change). */
+  async createToken(t: NewToken): Promise<void> {
     await this.db
       .insertInto('tokens')
       .values({
-        token_hash: tokenHash,
-        member_id: memberId,
-        kind: ACTIVATION_TOKEN,
-        data: null,
-        created_at: now,
-        expires_at: expiresAt,
+        token_hash: t.tokenHash,
+        member_id: t.memberId,
+        kind: t.kind,
+        data: t.data,
+        created_at: t.now,
+        expires_at: t.expiresAt,
         used_at: null,
       })
       .execute();

@@ -9,6 +9,7 @@ import type {
   UserProfile,
 } from '../../src/api/contract';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
+import { emailTombstone } from '../lib/email-tombstone';
 import { memberExtras } from './member-sql';
 
 /** What a sign-up stores. */
@@ -67,14 +68,18 @@ function emailStatusOf(row: { status: MemberStatus; deleted_at: number | null })
 export class MemberRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Status of an email address: `new` when no account uses it. */
+  /**
+   * Status of an email address: `new` when no account uses it. A deleted account is found by the
+   * hash it keeps instead of the address (lib/email-tombstone.ts); a live account wins over one.
+   */
   async emailStatus(email: string): Promise<EmailStatus> {
-    const row = await this.db
+    const rows = await this.db
       .selectFrom('members')
       .select(['status', 'deleted_at'])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row ? emailStatusOf(row) : 'new';
+      .where('email', 'in', [email, emailTombstone(email)])
+      .execute();
+    const statuses = rows.map(emailStatusOf);
+    return statuses.find((s) => s !== 'deleted') ?? statuses[0] ?? 'new';
   }
 
   async findCredentials(email: string): Promise<Credentials | undefined> {

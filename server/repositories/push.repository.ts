@@ -13,7 +13,7 @@ export interface StoredSubscription {
 }
 
 /** Table of migration 004; kept here so the shared schema file stays as it is. */
-interface NotificationSettingsTable {
+export interface NotificationSettingsTable {
   member_id: number;
   email_messages: Bool;
   email_likes: Bool;

@@ -1,6 +1,8 @@
 /** All repositories over one database, built once and shared by the routes. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { AccountDeletionRepository } from './account-deletion.repository';
+import { AccountRepository } from './account.repository';
 import { BlockRepository } from './block.repository';
 import { ChatSendRepository } from './chat-send.repository';
 import { ChatRepository } from './chat.repository';
@@ -12,6 +14,7 @@ import { ImageRepository } from './image.repository';
 import { LikesRepository } from './likes.repository';
 import { MailRepository } from './mail.repository';
 import { MemberRepository } from './member.repository';
+import { NotificationMailRepository } from './notification-mail.repository';
 import { ProfileRepository } from './profile.repository';
 import { PushRepository } from './push.repository';
 import { SearchRepository } from './search.repository';
@@ -34,6 +37,9 @@ export interface Repositories {
   push: PushRepository;
   images: ImageRepository;
   mail: MailRepository;
+  notificationMails: NotificationMailRepository;
+  accounts: AccountRepository;
+  accountDeletion: AccountDeletionRepository;
 }
 
 /** Builds every repository over one database. */
@@ -54,5 +60,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     push: new PushRepository(db),
     images: new ImageRepository(db),
     mail: new MailRepository(db),
+    notificationMails: new NotificationMailRepository(db),
+    accounts: new AccountRepository(db),
+    accountDeletion: new AccountDeletionRepository(db),
   };
 }

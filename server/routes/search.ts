@@ -3,11 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, SEARCH_PAGE_SIZE, SearchQuery, SearchResponse } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
-import { SearchCountCache } from '../services/search-count-cache';
 import { defaultFilters, manualFilters, toSearchFilter } from '../services/search-filters';
 
 const searchRoute: FastifyPluginAsyncZod = async (app) => {
-  const totals = new SearchCountCache();
   app.get(
     '/api/search.php',
     {
@@ -43,7 +41,7 @@ const searchRoute: FastifyPluginAsyncZod = async (app) => {
       const filter = toSearchFilter(options, q, me?.id ?? null, today);
       const search = app.repos.search;
       const [total, profiles] = await Promise.all([
-        totals.total(filter, () => search.count(filter)),
+        app.searchTotals.total(filter, () => search.count(filter)),
         search.page(filter),
       ]);
       return {

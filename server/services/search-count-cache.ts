@@ -48,4 +48,13 @@ export class SearchCountCache {
     }
     return total;
   }
+
+  /**
+   * Forgets every total. An account deletion calls it: a minute-old total that still counts the
+   * deleted member would make the client wait for a profile no page will ever return. Other server
+   * instances keep their totals until they expire.
+   */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -1,15 +1,13 @@
 /** Sign-up rules (SPEC §5, §6) on top of the contract's shape checks; returns the new member id. */
 import type { FastifyInstance } from 'fastify';
 import type { SignupBody } from '../../src/api/contract';
+import { passwordTooCommon } from '../lib/account-errors';
+import { isCommonPassword } from '../lib/common-passwords';
 import { isSignupCsrfAcceptable } from '../lib/csrf';
 import { HttpError } from '../lib/http-error';
+import { mailproviderOf } from '../lib/mailprovider';
 import { hashPassword } from '../lib/passwords';
 import { queueActivationMail } from './mailer';
-
-/** SPEC §3: mailprovider 2 means Gmail (step 7 then offers a shortcut to it). */
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-const MAILPROVIDER_GMAIL = 2;
-const MAILPROVIDER_OTHER = 0;
 
 /** Why an existing email blocks a sign-up, with the key the wizard shows (SPEC §8). */
 function existingAccountError(status: string): HttpError {
@@ -48,11 +46,11 @@ export async function signup(
       'signup.csrf_mismatch',
     );
   }
+  if (isCommonPassword(body.password)) throw passwordTooCommon();
   const status = await repos.members.emailStatus(body.email);
   if (status !== 'new') throw existingAccountError(status);
 
   const country = body.country?.toUpperCase() ?? null;
-  const domain = body.email.slice(body.email.lastIndexOf('@') + 1);
   const language = body.language ?? site.config.domain_language;
   const id = await repos.members.create({
     email: body.email,
@@ -63,7 +61,7 @@ export async function signup(
     trafficsource: body.trafficsource ?? null,
     referrer: body.referrer ?? null,
     timezone: body.timezone ?? null,
-    mailprovider: GMAIL_DOMAINS.has(domain) ? MAILPROVIDER_GMAIL : MAILPROVIDER_OTHER,
+    mailprovider: mailproviderOf(body.email),
     now: Date.now(),
   });
   // A parallel sign-up with the same email won the race.

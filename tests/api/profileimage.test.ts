@@ -7,33 +7,7 @@ import { UserResponse } from '../../src/api/contract';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { as, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
-
-interface FilePart {
-  name: string;
-  data: Buffer;
-  type: string;
-}
-
-/** A multipart/form-data body, built by hand so the declared name and type are whatever we say. */
-function multipart(files: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----amora${Math.random().toString(16).slice(2)}`;
-  const chunks = files.flatMap((f) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\n` +
-        `Content-Type: ${f.type}\r\n\r\n`,
-    ),
-    f.data,
-    Buffer.from('\r\n'),
-  ]);
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#c04060' } });
+import { multipart, solid, type FilePart } from './uploads';
 
 for (const engine of ENGINES) {
   describe(`profile images (${engine})`, () => {

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponse } from '../../src/api/contract';
+import { COMMON_PASSWORD_COUNT } from '../../server/lib/common-passwords';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { as, insertMember, signupBody } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
@@ -119,6 +120,28 @@ for (const engine of ENGINES) {
         key: 'signup.name_starts_with_at',
         issues: [{ path: 'name', message: 'signup.name_starts_with_at' }],
       });
+    });
+
+    it('refuses one of the commonest passwords, in any case, and creates nothing', async () => {
+      expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(200);
+      for (const password of [
+        '123456',
+        'Password',
+        'QWERTY123',
+        'iloveyou',
+        'AMORA',
+        ' letmein ',
+      ]) {
+        const body = signupBody({ password });
+        const res = await post(body);
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toMatchObject({ key: 'account_errors.password_too_common' });
+        const check = await t.app.inject({ url: `/api/validate_email.php?email=${body.email}` });
+        expect(check.json()).toMatchObject({ status: 'new' });
+      }
+      expect((await post(signupBody({ password: 'amora-is-where-i-met-you' }))).statusCode).toBe(
+        200,
+      );
     });
 
     it('answers 409 for an existing active or not-confirmed account', async () => {

@@ -133,6 +133,11 @@ for (const engine of ENGINES) {
         ['/api/events.php', 'get'],
         ['/api/page-hidden.php', 'post'],
         ['/api/dev.php', 'post'],
+        ['/api/reset_password.php', 'post'],
+        ['/api/reset_password.php', 'put'],
+        ['/api/mail_change.php', 'post'],
+        ['/api/mail_change.php', 'put'],
+        ['/api/account.php', 'delete'],
       ] as const) {
         expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
       }

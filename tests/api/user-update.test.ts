@@ -1,6 +1,7 @@
 /** PUT /api/user.php: living area and partial profile updates with SPEC §5 validation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserResponse } from '../../src/api/contract';
+import { shiftYears, todayIso } from '../../server/lib/dates';
 import { as, dobForAge, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
@@ -134,6 +135,7 @@ for (const engine of ENGINES) {
       ['not a real date', '1990-02-30'],
       ['zero month', '1990-00-10'],
       ['under 18', dobForAge(17)],
+      ['18 tomorrow', shiftYears(todayIso(new Date(Date.now() + 86_400_000)), -18)],
       ['over 100', dobForAge(101)],
       ['in the future', '2999-01-01'],
     ])('refuses a date of birth that is %s', async (_label, date) => {

@@ -1,0 +1,45 @@
+/**
+ * Deleting an account (repositories/account-deletion.repository.ts says what goes and what stays):
+ * the password confirms it, photo files leave the disk, and the members who shared likes or
+ * conversations with the member get a live event so their lists drop the member at once.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { wrongPassword } from '../lib/account-errors';
+import { notLoggedIn } from '../lib/http-error';
+import { verifyPassword } from '../lib/passwords';
+import { removeFiles } from './images';
+
+/** Deletes the member's account after checking their password. */
+export async function deleteAccount(
+  app: FastifyInstance,
+  memberId: number,
+  password: string,
+): Promise<void> {
+  const member = await app.repos.accounts.findLiveById(memberId);
+  if (!member) throw notLoggedIn();
+  if (!(await verifyPassword(member.passwordHash, password))) throw wrongPassword();
+
+  const deleted = await app.repos.accountDeletion.delete(memberId, Date.now());
+  // A concurrent deletion (another tab) got there first: nothing left to clean up.
+  if (!deleted) return;
+  // After the commit: a crash in between leaves orphan files, never rows pointing at no file.
+  await removeFiles(join(app.config.dataDir, 'uploads'), deleted.files).catch((err: unknown) => {
+    app.log.error({ err, member: memberId }, 'account deletion: photo files not removed');
+  });
+  // Totals cached for a minute would still count the member (search-count-cache.ts).
+  app.searchTotals.clear();
+
+  const events: Array<Promise<void>> = [app.realtime.publish(memberId, { type: 'user' })];
+  for (const { conversation, member: other } of deleted.conversations) {
+    events.push(app.realtime.publish(other, { type: 'chat', conversation }));
+  }
+  // "This like is gone" in both directions; the event only makes the other side poll its likes.
+  for (const other of deleted.liked) {
+    events.push(app.realtime.publish(other, { type: 'unlike', by: memberId, profile: other }));
+  }
+  for (const other of deleted.likedBy) {
+    events.push(app.realtime.publish(other, { type: 'unlike', by: other, profile: memberId }));
+  }
+  await Promise.all(events);
+}
