@@ -24,6 +24,8 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 const SCREENS: Record<string, () => ScreenModule> = {
   home: () => import('./features/home/HomeScreen'),
   login: () => import('./features/login/LoginScreen'),
+  signup: () => import('./features/signup/SignupScreen'),
+  completeSignup: () => import('./features/signup/CompleteSignupScreen'),
   members: () => import('./features/members/MembersScreen'),
   member: () => import('./features/members/MemberScreen'),
   likes: () => import('./features/likes/LikesScreen'),
@@ -35,6 +37,11 @@ const SCREENS: Record<string, () => ScreenModule> = {
   memberChat: () => import('./features/chats/MemberChatScreen'),
   staticPage: () => import('./features/pages/StaticPageScreen'),
   dev: () => import('./features/dev/DevScreen'),
+  profile: () => import('./features/profile/ProfileScreen'),
+  resetPassword: () => import('./features/reset-password/ResetPasswordScreen'),
+  resetPasswordDo: () => import('./features/reset-password/ResetPasswordDoScreen'),
+  mailChange: () => import('./features/mail-change/MailChangeScreen'),
+  accountDeleted: () => import('./features/account/AccountDeletedScreen'),
 };
 const pendingScreen = () => import('./features/pending/PendingScreen');
 

@@ -22,6 +22,7 @@ export function TopNav() {
     { to: '/members', label: t('nav.members'), show: true },
     { to: '/chats', label: t('nav.chats'), show: Boolean(user) && navigation.showChats },
     { to: '/likes', label: t('nav.likes'), show: Boolean(user) && navigation.showLikes },
+    { to: '/profile', label: t('my_profile.nav_link'), show: Boolean(user) },
   ].filter((link) => link.show);
 
   return (

@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
+import { EmailChangeCard } from '../account/EmailChangeCard';
 import { useOnline } from '../members/use-online';
 import { useSiteSettings } from '../members/use-site-settings';
 import { EmailSettings } from './EmailSettings';
 import { PushSetting } from './PushSetting';
 import { RecentActivity } from './RecentActivity';
-import { EMAIL_CHANGE_INCORRECT, readActivity } from './notifications-view';
+import { readActivity } from './notifications-view';
 
 /**
  * Notifications (`/notifications`, login required): what happened recently (unread chats, new
@@ -15,7 +15,6 @@ import { EMAIL_CHANGE_INCORRECT, readActivity } from './notifications-view';
  */
 export default function NotificationsScreen() {
   const { t } = useTranslation();
-  const { hash } = useLocation();
   const settings = useSiteSettings();
   const online = useOnline();
   const activity = useLiveQuery(readActivity);
@@ -25,11 +24,6 @@ export default function NotificationsScreen() {
       <PageTitle title={t('notifications.title')} />
       <h1 className="h2 mb-1">{t('notifications.title')}</h1>
       <p className="text-body-secondary">{t('notifications.intro')}</p>
-      {hash === EMAIL_CHANGE_INCORRECT && (
-        <div className="alert alert-warning" role="alert">
-          {t('notifications.email_change_incorrect')}
-        </div>
-      )}
       {!online && (
         <p className="offline-note small" role="status">
           {t('notifications.offline_note')}
@@ -50,6 +44,7 @@ export default function NotificationsScreen() {
           <h2 className="visually-hidden">{t('notifications.settings_title')}</h2>
           <PushSetting />
           <EmailSettings />
+          <EmailChangeCard className="notifications-card" />
         </div>
       </div>
     </div>

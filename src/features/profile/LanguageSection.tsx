@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language, type User } from '../../api/contract';
+import { useSession } from '../../app/session/session-context';
+import { toast } from '../../app/toasts/toast-store';
+import { getSync } from '../../bridges/worker-bridge';
+import { setLanguage } from '../../i18n/i18n';
+import { isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
+import { useAccountAction } from '../account/use-account-action';
+import { ProfileSection, SaveRow } from './ProfileSection';
+
+/**
+ * The language the member writes in (shown to others) and reads the site in: saving it also
+ * switches the interface, like the language switcher in the top bar.
+ */
+export function LanguageSection({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const { setUser } = useSession();
+  const id = useId();
+  const [language, setChoice] = useState<Language>(user.profile.language);
+  const { busy, problem, run } = useAccountAction();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(() => getSync().updateUser({ profile: { language } }));
+    if (!saved) return;
+    setUser(saved);
+    await setLanguage(language, i18n);
+    toast.success(i18n.t('my_profile.saved_language'));
+  };
+
+  return (
+    <ProfileSection id="profile-language" title={t('my_profile.language_title')}>
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <div className="mb-3">
+          {/* The card's heading already says "Language"; the label stays for screen readers. */}
+          <label className="visually-hidden" htmlFor={`${id}-language`}>
+            {t('my_profile.language')}
+          </label>
+          <select
+            id={`${id}-language`}
+            className="form-select profile-language-select"
+            value={language}
+            aria-describedby={`${id}-language-help`}
+            onChange={(e) => {
+              if (isLanguage(e.target.value)) setChoice(e.target.value);
+            }}
+          >
+            {LANGUAGES.map((lng) => (
+              <option key={lng} value={lng} lang={lng}>
+                {LANGUAGE_NAMES[lng]}
+              </option>
+            ))}
+          </select>
+          <div id={`${id}-language-help`} className="form-text">
+            {t('my_profile.language_help')}
+          </div>
+        </div>
+        <SaveRow busy={busy} problem={problem} />
+      </form>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,188 @@
+import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CITY_MAX, type Settings, type User } from '../../api/contract';
+import { useSession } from '../../app/session/session-context';
+import { toast } from '../../app/toasts/toast-store';
+import { getSync } from '../../bridges/worker-bridge';
+import type { SearchFilters } from '../../db/db';
+import { currentLanguage } from '../../i18n/i18n';
+import { countryName } from '../../lib/countries';
+import { useAccountAction } from '../account/use-account-action';
+import { useGeolocation, type LocateStatus } from '../members/use-geolocation';
+import { ProfileIcon } from './ProfileIcon';
+import { FieldError, fieldAria, ProfileSection, SaveRow } from './ProfileSection';
+
+const LOCATE_MESSAGE = {
+  locating: 'geo.locating',
+  denied: 'my_profile.locate_denied',
+  unavailable: 'geo.unavailable',
+  unsupported: 'geo.unsupported',
+  'no-region': 'my_profile.locate_no_region',
+  'not-served': 'my_profile.locate_not_served',
+} as const satisfies Record<Exclude<LocateStatus, null>, string>;
+
+/** The country to start from: the member's, else the only one, else the geo-IP guess if served. */
+function initialCountry(user: User, settings: Settings): string {
+  if (user.profile.country) return user.profile.country;
+  if (settings.countries.length === 1) return settings.countries[0] ?? '';
+  const guess = settings.geoip_selected_country ?? settings.geoip_country;
+  return guess && settings.countries.includes(guess) ? guess : '';
+}
+
+/**
+ * Country, region and city (SPEC §5: the country is required, the region optional, the city at
+ * most 255 characters). The country select only shows when the site serves several countries.
+ */
+export function LivingAreaSection({ user, settings }: { user: User; settings: Settings }) {
+  const { t, i18n } = useTranslation();
+  const { setUser } = useSession();
+  const id = useId();
+  const lng = currentLanguage(i18n);
+  const [country, setCountry] = useState(() => initialCountry(user, settings));
+  const [region, setRegion] = useState(user.profile.countryregion ?? 0);
+  const [city, setCity] = useState(user.profile.city ?? '');
+  const [countryError, setCountryError] = useState<string | null>(null);
+  const { busy, problem, run } = useAccountAction();
+
+  const countries = useMemo(
+    () =>
+      settings.countries
+        .map((code) => ({ code, name: countryName(code, lng) }))
+        .sort((a, b) => a.name.localeCompare(b.name, lng)),
+    [settings.countries, lng],
+  );
+  const regions = settings.region_data[country] ?? [];
+
+  // "Use my location": the hook sets country and region; the place's name fills the city.
+  const apply = useCallback((patch: Partial<SearchFilters>) => {
+    if (patch.country) setCountry(patch.country);
+    setRegion(patch.countryregion ?? 0);
+  }, []);
+  const { status, place, locate } = useGeolocation(settings, apply);
+  const [placeSeen, setPlaceSeen] = useState(place);
+  if (place !== placeSeen) {
+    setPlaceSeen(place);
+    if (place && status !== 'not-served' && place.city) setCity(place.city);
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!country) {
+      setCountryError(t('my_profile.country_required'));
+      return;
+    }
+    setCountryError(null);
+    const body = { country, countryregion: region || null, city: city.trim() || null };
+    const saved = await run(() => getSync().updateUser(body));
+    if (!saved) return;
+    setUser(saved);
+    toast.success(t('my_profile.saved_area'));
+  };
+
+  const locating = status === 'locating';
+  const locateText = status
+    ? t(LOCATE_MESSAGE[status], { country: countryName(place?.country, lng) })
+    : '';
+
+  return (
+    <ProfileSection
+      id="profile-area"
+      title={t('my_profile.area_title')}
+      intro={t('my_profile.area_intro')}
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <div className="profile-locate mb-3">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            aria-disabled={locating || undefined}
+            onClick={locating ? undefined : locate}
+          >
+            {locating ? (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            ) : (
+              <ProfileIcon name="pin" size={18} />
+            )}
+            <span className="ms-1">{t('geo.locate')}</span>
+          </button>
+          <p
+            className={`small mb-0 ${status && !locating ? 'text-danger-emphasis' : 'text-body-secondary'}`}
+            role="status"
+            aria-live="polite"
+          >
+            {locateText}
+          </p>
+        </div>
+        <div className="row g-3 mb-3">
+          {settings.countries.length > 1 ? (
+            <div className="col-12 col-sm-6">
+              <label className="form-label" htmlFor={`${id}-country`}>
+                {t('my_profile.country')}
+              </label>
+              <select
+                {...fieldAria(`${id}-country`, countryError)}
+                className={`form-select${countryError ? ' is-invalid' : ''}`}
+                value={country}
+                onChange={(e) => {
+                  setCountry(e.target.value);
+                  setRegion(0);
+                }}
+                required
+              >
+                <option value="" disabled>
+                  {t('my_profile.choose_country')}
+                </option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${id}-country`} error={countryError} />
+            </div>
+          ) : (
+            countryError && (
+              <div className="col-12 text-danger small" role="alert">
+                {countryError}
+              </div>
+            )
+          )}
+          <div className="col-12 col-sm-6">
+            <label className="form-label" htmlFor={`${id}-region`}>
+              {t('my_profile.region')}
+            </label>
+            <select
+              id={`${id}-region`}
+              className="form-select"
+              value={region}
+              disabled={!country || regions.length === 0}
+              onChange={(e) => setRegion(Number(e.target.value))}
+            >
+              <option value={0}>{t('my_profile.region_none')}</option>
+              {regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-12">
+            <label className="form-label" htmlFor={`${id}-city`}>
+              {t('my_profile.city')}
+            </label>
+            <input
+              id={`${id}-city`}
+              type="text"
+              className="form-control"
+              autoComplete="address-level2"
+              maxLength={CITY_MAX}
+              value={city}
+              onChange={(e) => setCity(e.target.value)}
+            />
+          </div>
+        </div>
+        <SaveRow busy={busy} problem={problem} />
+      </form>
+    </ProfileSection>
+  );
+}

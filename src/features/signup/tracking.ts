@@ -1,0 +1,38 @@
+/**
+ * The traffic source of SPEC §3 "Tracking query": `network` on the address, remembered for the
+ * tab so a visitor who arrived with it can still sign up after moving around the site.
+ */
+
+/** sessionStorage key of the remembered source. */
+export const TRAFFIC_SOURCE_KEY = 'amora.trafficsource';
+/** Longest source the sign-up payload takes (SPEC §3, contract max). */
+const SOURCE_MAX = 100;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // blocked storage (privacy modes): the address alone counts
+  }
+}
+
+/** The `network` parameter of this address, else the one remembered earlier in this tab. */
+export function trafficSource(params: URLSearchParams): string | null {
+  const given = params.get('network')?.trim().slice(0, SOURCE_MAX);
+  const store = storage();
+  if (given) {
+    try {
+      store?.setItem(TRAFFIC_SOURCE_KEY, given);
+    } catch {
+      // quota or privacy mode: the source still counts for this page
+    }
+    return given;
+  }
+  return store?.getItem(TRAFFIC_SOURCE_KEY) || null;
+}
+
+/** The id of the member profile the visitor came from (`/members/{id}/signup` passes `profile`). */
+export function originProfile(params: URLSearchParams): number | null {
+  const raw = params.get('profile');
+  return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2 ** 31 - 1 ? Number(raw) : null;
+}

@@ -1,0 +1,309 @@
+/** The own profile page: each card saves its own part, validates, and keeps input on failure. */
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../src/api/contract';
+import { dismissToast, getToasts } from '../../src/app/toasts/toast-store';
+import type * as Bridge from '../../src/bridges/worker-bridge';
+import { accountWorker } from './helpers/account-worker';
+import { demoSettings, demoUser } from './helpers/fixtures';
+import { setupI18n } from './helpers/i18n';
+import { renderApp } from './helpers/render-app';
+
+const worker = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
+  ...(await importOriginal<typeof Bridge>()),
+  getSync: () => worker.current,
+  useSync: () => worker.current,
+}));
+
+const settings = {
+  ...demoSettings(),
+  visible_profile_fields: ['relationship', 'eyes'],
+  visible_profile_notes: ['looking_for'],
+};
+
+function start(user: User = demoUser()) {
+  const fake = accountWorker(user);
+  worker.current = fake.remote;
+  const app = renderApp('/profile', { user, settings });
+  return { ...fake, app };
+}
+
+async function section(name: string) {
+  // The first render loads the lazy screen module, which takes a while in a cold test run.
+  return within(await screen.findByRole('region', { name }, { timeout: 8000 }));
+}
+
+beforeAll(() => setupI18n());
+afterEach(async () => {
+  cleanup();
+  getToasts().forEach((t) => dismissToast(t.id));
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
+});
+
+describe('own profile: about you', () => {
+  it('saves name, gender and date of birth in one body and says so', async () => {
+    const { calls } = start();
+    const card = await section('About you');
+    fireEvent.change(card.getByLabelText('Name'), { target: { value: '  Anna ' } });
+    fireEvent.change(card.getByLabelText('Gender'), { target: { value: 'male' } });
+    fireEvent.change(card.getByLabelText('Date of birth'), { target: { value: '1985-03-04' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.updateUser).toHaveBeenCalledWith({
+        profile: { name: 'Anna', gender: 'male', date_of_birth: '1985-03-04' },
+      }),
+    );
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.body)).toContain('Your details have been saved'),
+    );
+  });
+
+  it('refuses a date of birth under 18 with the SPEC message, before any call', async () => {
+    const { calls } = start();
+    const card = await section('About you');
+    const year = new Date().getUTCFullYear() - 10;
+    const input = card.getByLabelText('Date of birth');
+    fireEvent.change(input, { target: { value: `${year}-01-01` } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    expect(
+      await card.findByText(
+        'Please enter a valid date of birth. You must be at least 18 years old.',
+      ),
+    ).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain('-error');
+    expect(calls.updateUser).not.toHaveBeenCalled();
+  });
+
+  it('puts a server name error under the name field', async () => {
+    const { calls } = start();
+    calls.updateUser.mockRejectedValueOnce({
+      kind: 'http',
+      status: 400,
+      key: 'signup.name_starts_with_at',
+      message: 'Name must not start with @',
+    });
+    const card = await section('About you');
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText('Your name cannot start with @.')).toBeTruthy();
+    expect(card.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps what was typed and says the member is offline when the save cannot leave', async () => {
+    const { calls } = start();
+    calls.updateUser.mockRejectedValueOnce({ kind: 'network', message: 'Failed to fetch' });
+    const card = await section('About you');
+    fireEvent.change(card.getByLabelText('Name'), { target: { value: 'Annabel' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    expect((await card.findByRole('alert')).textContent).toMatch(/offline/i);
+    expect((card.getByLabelText('Name') as HTMLInputElement).value).toBe('Annabel');
+  });
+});
+
+describe('own profile: details, text, area and language', () => {
+  it('sends every visible field, empty ones as "" so the server forgets them', async () => {
+    const { calls } = start();
+    const card = await section('Details');
+    fireEvent.change(await card.findByLabelText('Relationship'), { target: { value: 'single' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.updateUser).toHaveBeenCalledWith({
+        profile: { fields: { relationship: 'single', eyes: '' } },
+      }),
+    );
+  });
+
+  it('saves the about-me text with the notes; the about-me box is 150px high', async () => {
+    const { calls } = start();
+    const card = await section('In your own words');
+    const about = card.getByRole('textbox', { name: 'About me' });
+    expect(about.className).toContain('profile-notes-input');
+    fireEvent.change(about, { target: { value: 'I love hiking.' } });
+    fireEvent.change(card.getByLabelText('Looking for'), { target: { value: 'Someone kind' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.updateUser).toHaveBeenCalledWith({
+        profile: { personal: 'I love hiking.', notes: { looking_for: 'Someone kind' } },
+      }),
+    );
+  });
+
+  it('saves the living area as country, region and city', async () => {
+    const { calls } = start();
+    const card = await section('Where you live');
+    fireEvent.change(card.getByLabelText('City or town'), { target: { value: 'Amersfoort' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.updateUser).toHaveBeenCalledWith({
+        country: 'NL',
+        countryregion: 1,
+        city: 'Amersfoort',
+      }),
+    );
+  });
+
+  it('resets the region when the country changes and requires a country', async () => {
+    const user = demoUser();
+    const { calls } = start({
+      ...user,
+      profile: { ...user.profile, country: null, countryregion: null },
+    });
+    const card = await section('Where you live');
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText('Please choose a country.')).toBeTruthy();
+    fireEvent.change(card.getByLabelText('Country'), { target: { value: 'BE' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.updateUser).toHaveBeenCalledWith({
+        country: 'BE',
+        countryregion: null,
+        city: 'Utrecht',
+      }),
+    );
+  });
+
+  it('saves the language and switches the interface to it', async () => {
+    const { calls } = start();
+    const card = await section('Language');
+    fireEvent.change(card.getByLabelText('Language'), { target: { value: 'nl' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.updateUser).toHaveBeenCalledWith({ profile: { language: 'nl' } }),
+    );
+    await waitFor(() => expect(i18next.language).toBe('nl'));
+  });
+});
+
+describe('own profile: photos', () => {
+  const withPhotos = () => {
+    const user = demoUser();
+    const images = [
+      { id: 11, thumb_filename: 'a-thumb.jpg' },
+      { id: 12, thumb_filename: 'b-thumb.jpg' },
+    ];
+    return { ...user, profile: { ...user.profile, images, main_image: images[0] ?? null } };
+  };
+
+  it('marks the main photo and makes another one main', async () => {
+    const { calls } = start(withPhotos());
+    const card = await section('Photos');
+    expect(card.getByText('Main photo')).toBeTruthy();
+    expect(card.getByAltText('Your main photo').getAttribute('src')).toBe('/uploads/a-thumb.jpg');
+    expect(card.queryByRole('button', { name: 'Make photo 1 your main photo' })).toBeNull();
+    fireEvent.click(card.getByRole('button', { name: 'Make photo 2 your main photo' }));
+    await waitFor(() => expect(calls.setMainProfileImage).toHaveBeenCalledWith(12));
+  });
+
+  it('asks before deleting a photo', async () => {
+    const { calls } = start(withPhotos());
+    const card = await section('Photos');
+    fireEvent.click(card.getByRole('button', { name: 'Delete photo 2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete this photo?')).toBeTruthy();
+    expect(calls.deleteProfileImage).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
+    await waitFor(() => expect(calls.deleteProfileImage).toHaveBeenCalledWith(12));
+  });
+
+  it('uploads a chosen photo with a progress listener and refuses other files', async () => {
+    const { calls, app } = start();
+    await section('Photos');
+    const input = app.container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    const text = new File(['hi'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(input, { target: { files: [photo, text] } });
+    await waitFor(() => expect(calls.uploadProfileImage).toHaveBeenCalledTimes(1));
+    const [sent, progress] = calls.uploadProfileImage.mock.calls[0] ?? [];
+    expect(sent).toMatchObject({ name: 'me.jpg', type: 'image/jpeg' });
+    expect((sent as { bytes: ArrayBuffer }).bytes.byteLength).toBe(3);
+    expect(typeof progress).toBe('function');
+    expect(
+      await screen.findByText(
+        'This file could not be used. Choose a PNG or JPEG photo of at most 10 MB.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('own profile: password, email and deletion', () => {
+  it('mails a password reset link to the own address', async () => {
+    const { calls } = start();
+    const card = await section('Password');
+    fireEvent.click(card.getByRole('button', { name: 'Email me a link' }));
+    await waitFor(() =>
+      expect(calls.requestPasswordReset).toHaveBeenCalledWith('demo@example.com'),
+    );
+    expect(await card.findByText(/We have sent a link to demo@example.com/)).toBeTruthy();
+  });
+
+  it('changes the address of an active account with the password and says to check the new inbox', async () => {
+    const { calls } = start();
+    calls.changeEmail.mockResolvedValueOnce({ user: demoUser(), pending_email: 'new@example.com' });
+    const card = await section('Email address');
+    fireEvent.change(card.getByLabelText('New email address'), {
+      target: { value: 'New@Example.com' },
+    });
+    fireEvent.click(card.getByRole('button', { name: 'Change email address' }));
+    expect(await card.findByText('Please enter your password to confirm.')).toBeTruthy();
+    expect(calls.changeEmail).not.toHaveBeenCalled();
+    fireEvent.change(card.getByLabelText('Your password'), { target: { value: 'secret' } });
+    fireEvent.click(card.getByRole('button', { name: 'Change email address' }));
+    await waitFor(() =>
+      expect(calls.changeEmail).toHaveBeenCalledWith('new@example.com', 'secret'),
+    );
+    expect(await card.findByText('Check your new inbox')).toBeTruthy();
+    expect(card.getByText(/We sent a confirmation link to new@example.com/)).toBeTruthy();
+  });
+
+  it('shows a wrong password under the password field', async () => {
+    const { calls } = start();
+    calls.changeEmail.mockRejectedValueOnce({
+      kind: 'http',
+      status: 400,
+      key: 'account_errors.wrong_password',
+      message: 'Wrong password',
+    });
+    const card = await section('Email address');
+    fireEvent.change(card.getByLabelText('New email address'), {
+      target: { value: 'new@example.com' },
+    });
+    fireEvent.change(card.getByLabelText('Your password'), { target: { value: 'nope' } });
+    fireEvent.click(card.getByRole('button', { name: 'Change email address' }));
+    expect(await card.findByText('The password is not correct.')).toBeTruthy();
+    expect(card.getByLabelText('Your password').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('deletes the account after the password, then says goodbye', async () => {
+    const { calls, app } = start();
+    calls.deleteAccount.mockRejectedValueOnce({
+      kind: 'http',
+      status: 400,
+      key: 'account_errors.wrong_password',
+      message: 'Wrong password',
+    });
+    const card = await section('Delete account');
+    fireEvent.click(card.getByRole('button', { name: 'Delete my account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(await dialog.findByText('Please enter your password.')).toBeTruthy();
+    expect(calls.deleteAccount).not.toHaveBeenCalled();
+
+    fireEvent.change(dialog.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
+    expect(await dialog.findByText('The password is not correct.')).toBeTruthy();
+    expect(app.router.state.location.pathname).toBe('/profile');
+
+    fireEvent.change(dialog.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/account-deleted'));
+    expect(calls.deleteAccount).toHaveBeenLastCalledWith('secret');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account has been deleted' }),
+    ).toBeTruthy();
+    expect(app.session.getState().user).toBeNull();
+  });
+});
