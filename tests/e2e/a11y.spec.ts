@@ -42,6 +42,7 @@ test('public screens have no axe violations on a phone', async ({ browser }) => 
 });
 
 test('member screens have no axe violations on a desktop', async ({ page }) => {
+  test.setTimeout(120_000); // nine screens, each loaded until the network is quiet
   await login(page, DEMO);
   const found: string[] = [];
   for (const path of MEMBER_SCREENS) found.push(...(await violations(page, path)));

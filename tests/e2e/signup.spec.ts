@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newMember } from './helpers';
+import { goOffline, goOnline, newMember, waitForServiceWorker } from './helpers';
 import { mailsTo, waitForMailLink } from './support/mail';
 
 /** A fresh address per run: sign-ups are for good. */
@@ -167,11 +167,24 @@ test.describe('sign-up on a phone', () => {
     await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Account aanmaken' }).click();
 
-    await expect(step(page, 1).or(step(page, 2))).toBeVisible();
-    if (await step(page, 1).isVisible())
-      await page.getByRole('button', { name: 'Niet nu' }).click();
-    await page.getByRole('button', { name: 'Verder zonder foto' }).click();
-    await page.getByRole('button', { name: 'Verder zonder woonplaats' }).click();
+    await expect(step(page, 1)).toBeVisible();
+    await page.getByRole('button', { name: 'Niet nu' }).click();
+
+    // This time the photo is chosen with the file picker instead of dropped.
+    await expect(step(page, 2)).toBeVisible();
+    await page.getByTestId('photo-input').setInputFiles({
+      name: 'ik.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(await portraitJpeg(), 'base64'),
+    });
+    await page.getByRole('button', { name: 'Foto opslaan' }).click();
+
+    // No position shared: the living area is typed in.
+    await expect(step(page, 3)).toBeVisible();
+    await page.getByLabel('Land').selectOption('NL');
+    await page.getByLabel('Woonplaats').fill('Haarlem');
+    await page.getByRole('button', { name: 'Woonplaats opslaan' }).click();
+    await expect(step(page, 4)).toBeVisible();
     await page.getByRole('button', { name: 'Verder zonder persoonlijke gegevens' }).click();
     await page.getByRole('button', { name: 'Verder zonder tekst' }).click();
     await expect(step(page, 7)).toBeVisible({ timeout: 30_000 });
@@ -184,8 +197,41 @@ test.describe('sign-up on a phone', () => {
     const user = await serverUser(page);
     expect(user.activated).toBe(true);
     expect(user.profile.language).toBe('nl');
+    expect(user.profile.main_image).not.toBeNull();
+    expect(user.profile).toMatchObject({ country: 'NL', city: 'Haarlem', lastSignupStep: true });
     await context.close();
   });
+});
+
+test('a step saved without a connection survives a reload and is sent when it returns', async ({
+  page,
+}) => {
+  const email = freshEmail('noor');
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill('Noor');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('button', { name: 'Continue without a photo' }).click();
+  await expect(step(page, 3)).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await goOffline(page);
+  await page.getByLabel('Country').selectOption('NL');
+  await page.getByLabel('City').fill('Zwolle');
+  await page.getByRole('button', { name: 'Save living area' }).click();
+  await expect(step(page, 4)).toBeVisible();
+  await expect(page.getByText(/saved on this device/i).first()).toBeVisible();
+
+  // Still offline, the page reloads (from the service worker) and the wizard resumes.
+  await page.reload();
+  await expect(step(page, 4)).toBeVisible();
+
+  await goOnline(page);
+  await expect
+    .poll(async () => (await serverUser(page)).profile.city, { timeout: 20_000 })
+    .toBe('Zwolle');
 });
 
 test('a member who forgot the password sets a new one through the mailed link', async ({
