@@ -163,4 +163,35 @@ describe('conversation', () => {
     expect(await screen.findByText('Sent')).toBeTruthy();
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
+
+  it('reads a message that arrives live in the open conversation at once', async () => {
+    const h = await start();
+    await h.api.refreshChats();
+    const incoming = (id: number, read_at: string | null) => ({
+      id,
+      conversation: 1,
+      sender: 501,
+      msg: `Message ${id}`,
+      client_id: null,
+      created_at: '2026-01-02T00:00:00Z',
+      read_at,
+    });
+    // The server marks what it hands out as read.
+    let stored = [incoming(1, null)];
+    h.backend.override('GET /api/chat.php', () => {
+      stored = stored.map((m) => ({ ...m, read_at: m.read_at ?? '2026-01-02T00:00:05Z' }));
+      return { body: { conversation: 1, msg: stored } };
+    });
+    renderApp('/chats/1', { user: demoUser() });
+    expect(await screen.findByText('Message 1')).toBeTruthy();
+    await waitFor(() => expect(h.backend.count('GET /api/chat.php')).toBeGreaterThan(0));
+    const loads = h.backend.count('GET /api/chat.php');
+
+    // The event stream stores a new message; the chat list has not changed (same second).
+    stored = [...stored, incoming(2, null)];
+    await h.db.messages.put({ ...incoming(2, null), key: 'id:2', status: 'sent' });
+    expect(await screen.findByText('Message 2')).toBeTruthy();
+    await waitFor(() => expect(h.backend.count('GET /api/chat.php')).toBe(loads + 1));
+    expect(h.backend.last('GET /api/chat.php')?.query.get('read')).not.toBe('0');
+  });
 });

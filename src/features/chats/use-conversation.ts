@@ -61,6 +61,20 @@ export function useConversation(chatId: number, profileId: number | null): Conve
     };
   }, [chatId, loaded, changedAt, attempt]);
 
+  // A message that arrived live while the conversation is open is read now, not at the next list
+  // change: the list's updated_at can stay the same for two messages in one second, and then the
+  // load above would not run again. Loading the newest page marks it read on the server.
+  const newestUnread = newestUnreadIncoming(view);
+  const readRequested = useRef(0);
+  useEffect(() => {
+    if (status !== 'ready' || newestUnread === null || newestUnread <= readRequested.current)
+      return;
+    readRequested.current = newestUnread;
+    getSync()
+      .loadMessages(chatId)
+      .catch((error: unknown) => console.warn('Marking new messages read failed', error));
+  }, [chatId, status, newestUnread]);
+
   // Opened here: its notifications on this device have said what they had to say. Done on every
   // open, not only when the local unread count is above 0: that count may still be a stale 0 (the
   // list on this device predates the push) while the server marks the messages read on load, so
@@ -110,4 +124,17 @@ export function useConversation(chatId: number, profileId: number | null): Conve
     loadOlder,
     reload,
   };
+}
+
+/** The newest message from the other member not yet read, by server id; null when none. */
+function newestUnreadIncoming(view: ConversationView | undefined): number | null {
+  const other = view?.profile?.id;
+  if (other === undefined || !view) return null;
+  let newest: number | null = null;
+  for (const m of view.messages) {
+    if (m.sender === other && m.read_at === null && m.id !== null && m.id > (newest ?? 0)) {
+      newest = m.id;
+    }
+  }
+  return newest;
 }
