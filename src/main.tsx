@@ -10,10 +10,13 @@ import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
 import { getSwBridge, startSwBridge } from './bridges/sw-bridge';
 import { createI18n } from './i18n/i18n';
+import { trafficSource } from './lib/tracking';
 import { createRoutes } from './routes';
 
 async function boot(): Promise<void> {
   applyDevQuery(location.search);
+  // A visitor who lands with ?network= anywhere keeps it for a later sign-up (SPEC §6).
+  trafficSource(new URLSearchParams(location.search));
   const session = createSessionStore();
   startSwBridge();
   // The service worker replays queued actions only for the member it was last told about.

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
-import { TRAFFIC_SOURCE_KEY } from '../../src/features/signup/tracking';
+import { TRAFFIC_SOURCE_KEY } from '../../src/lib/tracking';
 import { demoSettings } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
 import { createHarness } from './helpers/sync-harness';

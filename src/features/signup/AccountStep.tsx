@@ -11,7 +11,7 @@ import { accountProblem, type AccountProblem } from './signup-errors';
 import { signupBody } from './signup-payload';
 import { emailFormatError, nameError, nameFromEmail, passwordError } from './signup-validation';
 import { StepShell } from './StepShell';
-import { originProfile, trafficSource } from './tracking';
+import { originProfile, trafficSource } from '../../lib/tracking';
 import { useEmailCheck, type EmailCheck } from './use-email-check';
 import type { SignupWizard } from './use-signup-wizard';
 import { useText } from './use-text';

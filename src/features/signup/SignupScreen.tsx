@@ -15,7 +15,7 @@ import { PersonalStep } from './PersonalStep';
 import { PhotoStep } from './PhotoStep';
 import { PushStep } from './PushStep';
 import type { SignupStep } from './signup-steps';
-import { trafficSource } from './tracking';
+import { trafficSource } from '../../lib/tracking';
 import { useSignupWizard, type SignupWizard } from './use-signup-wizard';
 
 const STEPS: Record<SignupStep, ComponentType<{ wizard: SignupWizard }>> = {

@@ -1,6 +1,7 @@
 /**
  * The traffic source of SPEC §3 "Tracking query": `network` on the address, remembered for the
- * tab so a visitor who arrived with it can still sign up after moving around the site.
+ * tab (read at boot on whatever page the visitor lands) so a visitor who arrived with it can
+ * still sign up after moving around the site.
  */
 
 /** sessionStorage key of the remembered source. */
