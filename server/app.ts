@@ -38,6 +38,7 @@ import logoutRoute from './routes/logout';
 import mailChangeRoutes from './routes/mail-change';
 import notificationSettingsRoute from './routes/notification-settings';
 import pageHiddenRoute from './routes/page-hidden';
+import passwordRoutes from './routes/password';
 import profileRoute from './routes/profile';
 import profileFieldsRoute from './routes/profile-fields';
 import profileImageRoutes from './routes/profileimage';
@@ -122,6 +123,7 @@ export async function buildApp(
     activateRoute,
     resetPasswordRoutes,
     mailChangeRoutes,
+    passwordRoutes,
     accountRoutes,
     searchRoute,
     profileRoute,

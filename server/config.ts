@@ -58,6 +58,8 @@ export interface RateLimits {
   mailChange?: number;
   /** Account deletion attempts (a password check), per member; absent: the default. */
   accountDelete?: number;
+  /** Password changes (a check of the current password), per member; absent: the default. */
+  passwordChange?: number;
   /** Length of the window of the per-route limits, in ms. */
   windowMs: number;
 }
@@ -74,6 +76,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   passwordReset: 5,
   mailChange: 10,
   accountDelete: 5,
+  passwordChange: 5,
   windowMs: 60_000,
 };
 
@@ -89,6 +92,7 @@ function scaleLimits(limits: RateLimits, scale: number): RateLimits {
     passwordReset: (limits.passwordReset ?? DEFAULT_RATE_LIMITS.passwordReset) * scale,
     mailChange: (limits.mailChange ?? DEFAULT_RATE_LIMITS.mailChange) * scale,
     accountDelete: (limits.accountDelete ?? DEFAULT_RATE_LIMITS.accountDelete) * scale,
+    passwordChange: (limits.passwordChange ?? DEFAULT_RATE_LIMITS.passwordChange) * scale,
     windowMs: limits.windowMs,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The member's own account: profile edits, photos, password reset, e-mail change and deletion.
- * Every answer that carries the user is stored through applyUser, so the page sees it at once.
+ * The member's own account: profile edits, photos, password change and reset, e-mail change and
+ * deletion. Every answer that carries the user is stored through applyUser, so the page sees it.
  */
 import type { MailChangeResult, User, UserUpdateBody } from '../src/api/contract';
 import { UserResponse } from '../src/api/contract';
@@ -58,6 +58,19 @@ export async function resetPassword(
   password: string,
 ): Promise<User> {
   const { data } = await ctx.http.call('resetPassword', { body: { token, password } });
+  await applyUser(ctx, data.user);
+  return data.user;
+}
+
+/** Changes the password with the current one; this session stays, the member's others end. */
+export async function changePassword(
+  ctx: SyncContext,
+  current: string,
+  password: string,
+): Promise<User> {
+  const { data } = await ctx.http.call('changePassword', {
+    body: { current_password: current, password },
+  });
   await applyUser(ctx, data.user);
   return data.user;
 }

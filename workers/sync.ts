@@ -14,6 +14,7 @@ import type { DraftPhoto, SearchFilters } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import {
   changeEmail,
+  changePassword,
   confirmMailChange,
   deleteAccount,
   deleteProfileImage,
@@ -280,6 +281,9 @@ export function createSync(deps: SyncDeps) {
     requestPasswordReset: (email: string) => settle(() => requestPasswordReset(ctx, email)),
     resetPassword: (token: string, password: string) =>
       settle(() => resetPassword(ctx, token, password)),
+    /** Changes the password with the current one; the member's other devices are logged out. */
+    changePassword: (current: string, next: string) =>
+      settle(() => changePassword(ctx, current, next)),
     changeEmail: (email: string, password?: string) =>
       settle(() => changeEmail(ctx, email, password)),
     confirmMailChange: (token: string) => settle(() => confirmMailChange(ctx, token)),

@@ -4,7 +4,7 @@
  */
 import { HttpError } from './http-error';
 
-/** A password guessing tools try first (lib/common-passwords.ts): sign-up and reset refuse it. */
+/** A password guessing tools try first (lib/common-passwords.ts): refused where one is chosen. */
 export const passwordTooCommon = () =>
   new HttpError(
     400,
@@ -39,3 +39,11 @@ export const emailSame = () =>
 /** A wrong or missing password where one confirms an account action. */
 export const wrongPassword = () =>
   new HttpError(400, 'The password is not correct', 'account_errors.wrong_password');
+
+/** The new password is the current one: a change that changes nothing is refused. */
+export const passwordSame = () =>
+  new HttpError(
+    400,
+    'The new password is the same as the current one',
+    'account_errors.password_same',
+  );

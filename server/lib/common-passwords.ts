@@ -1,7 +1,7 @@
 /**
  * Passwords that guessing tools try first: keyboard walks, number runs, names, words people pick
- * on every site, and this site's own name. Refused when a password is chosen (sign-up, reset),
- * never at login: an existing account must still be able to log in and change it.
+ * on every site, and this site's own name. Refused when a password is chosen (sign-up, reset,
+ * change), never at login: an existing account must still be able to log in and change it.
  */
 /** Compared in lower case, so "Password" and "PASSWORD" are as weak as "password". */
 const COMMON = new Set(

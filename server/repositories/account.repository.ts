@@ -1,6 +1,7 @@
 /**
- * The account flows' SQL: password reset, mail change and the single-use tokens they use. Every
- * token claim is a conditional update (`used_at is null`), so of two concurrent uses only one wins.
+ * The account flows' SQL: password reset and change, mail change and the single-use tokens they
+ * use. Every token claim is a conditional update (`used_at is null`), so of two concurrent uses
+ * only one wins.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../src/api/contract';
@@ -119,6 +120,53 @@ export class AccountRepository {
       await this.revokeTokens(memberId, PASSWORD_RESET_TOKEN, now, trx);
       return memberId;
     });
+  }
+
+  /**
+   * Sets a new password hash when the stored one is still `oldHash` (of two concurrent changes
+   * only the first wins), ends every session of the member except `keepSession` and voids open
+   * reset links. False when the password changed meanwhile or the member is gone.
+   */
+  async changePassword(
+    memberId: number,
+    oldHash: string,
+    newHash: string,
+    keepSession: string,
+    now: number,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('members')
+        .set({ password_hash: newHash })
+        .where('id', '=', memberId)
+        .where('password_hash', '=', oldHash)
+        .where('deleted_at', 'is', null)
+        .where('status', 'in', LIVE)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      await trx
+        .deleteFrom('sessions')
+        .where('member_id', '=', memberId)
+        .where('token_hash', '!=', keepSession)
+        .execute();
+      await this.revokeTokens(memberId, PASSWORD_RESET_TOKEN, now, trx);
+      return true;
+    });
+  }
+
+  /** The address of the member's newest mail change still waiting for its link, or null. */
+  async pendingEmail(memberId: number, now: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('tokens')
+      .select('data')
+      .where('member_id', '=', memberId)
+      .where('kind', '=', MAIL_CHANGE_TOKEN)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.data ?? null;
   }
 
   /**

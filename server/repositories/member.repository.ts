@@ -120,8 +120,14 @@ export class MemberRepository {
     return row?.id;
   }
 
-  /** The logged-in user object of SPEC §3, or undefined for an unknown id. */
-  async getUser(id: number, opts: { fictionalIcon: boolean }): Promise<User | undefined> {
+  /**
+   * The logged-in user object of SPEC §3 without its pending mail change (a token, read by the
+   * account repository), or undefined for an unknown id.
+   */
+  async getUser(
+    id: number,
+    opts: { fictionalIcon: boolean },
+  ): Promise<Omit<User, 'pending_email'> | undefined> {
     const row = await this.db
       .selectFrom('members')
       .selectAll()

@@ -139,6 +139,8 @@ export const User = z.object({
   signup_date: z.string(),
   activated: z.boolean(),
   credits: z.number().int(),
+  /** The new address of an activated member's mail change, until its link is used or expires. */
+  pending_email: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -600,6 +602,15 @@ export type MailChangeResult = z.infer<typeof MailChangeResult>;
 export const MailChangeConfirmBody = z.object({ token: mailToken });
 export const MailChangeConfirmed = z.object({ email: z.string() });
 
+/**
+ * PUT /api/password.php: change the password while logged in. The current password confirms it;
+ * the member's other sessions end, this one stays.
+ */
+export const ChangePasswordBody = z.object({
+  current_password: z.string().min(1, 'Value is required').max(PASSWORD_MAX),
+  password: newPassword,
+});
+
 /** DELETE /api/account.php: delete the account for good; the password confirms it. */
 export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
 export const AccountDeleted = z.object({ deleted: z.literal(true) });
@@ -709,6 +720,12 @@ export const calls = {
     method: 'PUT',
     path: '/api/reset_password.php',
     body: ResetPasswordBody,
+    response: UserResponse,
+  },
+  changePassword: {
+    method: 'PUT',
+    path: '/api/password.php',
+    body: ChangePasswordBody,
     response: UserResponse,
   },
   mailChange: {

@@ -79,6 +79,7 @@ export async function buildTestApp(
       passwordReset: 1000,
       mailChange: 1000,
       accountDelete: 1000,
+      passwordChange: 1000,
     },
     ...rest,
     site: { ...base.site, ...site },

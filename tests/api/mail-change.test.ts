@@ -1,7 +1,8 @@
 /** /api/mail_change.php: at once before activation, confirmed by a mailed link after it. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, MailChangeResult, type LiveEvent } from '../../src/api/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, MailChangeResult, UserResponse, type LiveEvent } from '../../src/api/contract';
 import { sha256Hex } from '../../server/lib/tokens';
+import { MAIL_CHANGE_TTL_MS } from '../../server/services/mailer';
 import { as, insertMember, login, PASSWORD, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import { lastMailTo, linkIn, mailsTo } from './outbox';
@@ -13,6 +14,7 @@ for (const engine of ENGINES) {
       t = await buildTestApp(engine);
     });
     afterAll(() => t.close());
+    afterEach(() => vi.restoreAllMocks());
 
     const change = (cookie: string | null, payload: object) =>
       t.app.inject({
@@ -46,7 +48,11 @@ for (const engine of ENGINES) {
       expect(res.statusCode).toBe(200);
       const body = MailChangeResult.parse(res.json());
       expect(body.pending_email).toBeNull();
-      expect(body.user).toMatchObject({ email: 'typo.fixed@gmail.com', mailprovider: 2 });
+      expect(body.user).toMatchObject({
+        email: 'typo.fixed@gmail.com',
+        mailprovider: 2,
+        pending_email: null,
+      });
       expect(body.user.activated).toBe(false);
 
       expect(await mailsTo(t.app, user.email, 'activation')).toEqual([]);
@@ -106,6 +112,31 @@ for (const engine of ENGINES) {
       const again = await confirm(token);
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ key: 'account_errors.mail_token_invalid' });
+    });
+
+    it('tells the user the waiting address until its link is used or expires', async () => {
+      const { cookie } = await activated('waiting@example.com');
+      const user = async () =>
+        UserResponse.parse((await t.app.inject({ url: '/api/user.php', ...as(cookie) })).json())
+          .user;
+      expect((await user()).pending_email).toBeNull();
+
+      const res = await change(cookie, { email: 'later@example.com', password: PASSWORD });
+      expect(MailChangeResult.parse(res.json()).user.pending_email).toBe('later@example.com');
+      expect(await user()).toMatchObject({
+        email: 'waiting@example.com',
+        pending_email: 'later@example.com',
+      });
+      await change(cookie, { email: 'latest@example.com', password: PASSWORD });
+      expect((await user()).pending_email).toBe('latest@example.com');
+      expect((await confirm(await changeToken('latest@example.com'))).statusCode).toBe(200);
+      expect(await user()).toMatchObject({ email: 'latest@example.com', pending_email: null });
+
+      await change(cookie, { email: 'expiring@example.com', password: PASSWORD });
+      expect((await user()).pending_email).toBe('expiring@example.com');
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + MAIL_CHANGE_TTL_MS + 1000);
+      expect(await user()).toMatchObject({ email: 'latest@example.com', pending_email: null });
     });
 
     it('refuses the current address, in any case', async () => {

@@ -47,6 +47,7 @@ for (const engine of ENGINES) {
         activated: false,
         paid_user: false,
         credits: 0,
+        pending_email: null,
       });
       expect(user.profile).toMatchObject({
         name: 'Ann',

@@ -177,6 +177,14 @@ describe('email change on the notifications page', () => {
     expect(within(card).getByLabelText('Your password')).toBeTruthy();
   });
 
+  it('shows the address waiting for confirmation from the user', async () => {
+    start('/notifications', demoUser({ pending_email: 'later@example.com' }));
+    const card = await screen.findByRole('region', { name: 'Email address' }, SLOW);
+    expect(
+      within(card).getByText('Waiting for confirmation of later@example.com — check that inbox.'),
+    ).toBeTruthy();
+  });
+
   it('shows an address that is taken under the field', async () => {
     const { calls } = start('/notifications', demoUser({ activated: false }));
     calls.changeEmail.mockRejectedValueOnce({

@@ -229,20 +229,131 @@ describe('own profile: photos', () => {
   });
 });
 
-describe('own profile: password, email and deletion', () => {
-  it('mails a password reset link to the own address', async () => {
+describe('own profile: password', () => {
+  const fill = (card: ReturnType<typeof within>, current: string, next: string, repeat = next) => {
+    fireEvent.change(card.getByLabelText('Current password'), { target: { value: current } });
+    fireEvent.change(card.getByLabelText('New password'), { target: { value: next } });
+    fireEvent.change(card.getByLabelText('Repeat new password'), { target: { value: repeat } });
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+  };
+  const value = (card: ReturnType<typeof within>, label: string) =>
+    (card.getByLabelText(label) as HTMLInputElement).value;
+
+  it('changes the password with the current one, says so and clears the fields', async () => {
     const { calls } = start();
     const card = await section('Password');
-    fireEvent.click(card.getByRole('button', { name: 'Email me a link' }));
+    expect(card.getByLabelText('Current password').getAttribute('autocomplete')).toBe(
+      'current-password',
+    );
+    expect(card.getByLabelText('New password').getAttribute('autocomplete')).toBe('new-password');
+    fill(card, 'old secret', 'new secret 42');
+    await waitFor(() =>
+      expect(calls.changePassword).toHaveBeenCalledWith('old secret', 'new secret 42'),
+    );
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.body)).toContain('Your password has been changed'),
+    );
+    for (const label of ['Current password', 'New password', 'Repeat new password']) {
+      expect(value(card, label)).toBe('');
+    }
+  });
+
+  it('checks the fields before any call', async () => {
+    const { calls } = start();
+    const card = await section('Password');
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText('Please enter your current password.')).toBeTruthy();
+    expect(card.getByText('Please enter a new password.')).toBeTruthy();
+
+    fill(card, 'old secret', 'new secret 42', 'new secret 24');
+    expect(await card.findByText('The passwords do not match.')).toBeTruthy();
+    expect(card.getByLabelText('Repeat new password').getAttribute('aria-invalid')).toBe('true');
+
+    fill(card, 'old secret', 'old secret');
+    expect(
+      await card.findByText(
+        'Your new password is the same as your current one. Please choose a different one.',
+      ),
+    ).toBeTruthy();
+    expect(calls.changePassword).not.toHaveBeenCalled();
+  });
+
+  it('puts a wrong current password and a common new one under their fields, keeping the input', async () => {
+    const { calls } = start();
+    const refuse = (key: string) => ({ kind: 'http', status: 400, key, message: key });
+    calls.changePassword
+      .mockRejectedValueOnce(refuse('account_errors.wrong_password'))
+      .mockRejectedValueOnce(refuse('account_errors.password_too_common'));
+    const card = await section('Password');
+    fill(card, 'not it', 'new secret 42');
+    expect(await card.findByText('The password is not correct.')).toBeTruthy();
+    expect(card.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(value(card, 'New password')).toBe('new secret 42');
+
+    fill(card, 'old secret', 'password1');
+    expect(
+      await card.findByText(
+        'This password is too common and easy to guess. Please choose another one.',
+      ),
+    ).toBeTruthy();
+    expect(card.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(card.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('false');
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('says the member is offline when the change cannot leave', async () => {
+    const { calls } = start();
+    calls.changePassword.mockRejectedValueOnce({ kind: 'network', message: 'Failed to fetch' });
+    const card = await section('Password');
+    fill(card, 'old secret', 'new secret 42');
+    expect((await card.findByRole('alert')).textContent).toMatch(/offline/i);
+    expect(value(card, 'Current password')).toBe('old secret');
+  });
+
+  it('shows and hides what was typed', async () => {
+    start();
+    const card = await section('Password');
+    const field = card.getByLabelText('New password');
+    expect(field.getAttribute('type')).toBe('password');
+    const toggle = card.getAllByRole('button', { name: 'Show' })[1];
+    if (!toggle) throw new Error('no show button');
+    expect(toggle.getAttribute('aria-controls')).toBe(field.id);
+    fireEvent.click(toggle);
+    expect(field.getAttribute('type')).toBe('text');
+    fireEvent.click(card.getByRole('button', { name: 'Hide' }));
+    expect(field.getAttribute('type')).toBe('password');
+  });
+
+  it('still mails a reset link to the own address for a forgotten current password', async () => {
+    const { calls } = start();
+    const card = await section('Password');
+    expect(card.getByText(/Forgot your current password\?/)).toBeTruthy();
+    fireEvent.click(card.getByRole('button', { name: 'Email me a reset link' }));
     await waitFor(() =>
       expect(calls.requestPasswordReset).toHaveBeenCalledWith('demo@example.com'),
     );
     expect(await card.findByText(/We have sent a link to demo@example.com/)).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Send the link again' })).toBeTruthy();
+    expect(calls.changePassword).not.toHaveBeenCalled();
+  });
+});
+
+describe('own profile: email and deletion', () => {
+  it('shows the address waiting for confirmation, so it is still there after a reload', async () => {
+    start(demoUser({ pending_email: 'later@example.com' }));
+    const card = await section('Email address');
+    expect(
+      card.getByText('Waiting for confirmation of later@example.com — check that inbox.'),
+    ).toBeTruthy();
+    expect(card.getByText('demo@example.com')).toBeTruthy();
   });
 
   it('changes the address of an active account with the password and says to check the new inbox', async () => {
     const { calls } = start();
-    calls.changeEmail.mockResolvedValueOnce({ user: demoUser(), pending_email: 'new@example.com' });
+    calls.changeEmail.mockResolvedValueOnce({
+      user: demoUser({ pending_email: 'new@example.com' }),
+      pending_email: 'new@example.com',
+    });
     const card = await section('Email address');
     fireEvent.change(card.getByLabelText('New email address'), {
       target: { value: 'New@Example.com' },
@@ -257,6 +368,8 @@ describe('own profile: password, email and deletion', () => {
     );
     expect(await card.findByText('Check your new inbox')).toBeTruthy();
     expect(card.getByText(/We sent a confirmation link to new@example.com/)).toBeTruthy();
+    // The fresh answer already says where the link went; the waiting line would repeat it.
+    expect(card.queryByText(/Waiting for confirmation/)).toBeNull();
   });
 
   it('shows a wrong password under the password field', async () => {

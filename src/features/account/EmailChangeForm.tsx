@@ -79,6 +79,11 @@ export function EmailChangeForm({ user, focusOnMount = false }: EmailChangeFormP
     problem && !(problem.key && (EMAIL_KEYS.has(problem.key) || problem.key === PASSWORD_KEY))
       ? problem.text
       : null;
+  // From the user, so it is still there after a reload; hidden while the fresh answer says it.
+  const pending =
+    user.pending_email && !(result?.kind === 'pending' && result.email === user.pending_email)
+      ? user.pending_email
+      : null;
 
   return (
     <div className="email-change">
@@ -89,6 +94,11 @@ export function EmailChangeForm({ user, focusOnMount = false }: EmailChangeFormP
           <span className="badge email-change-badge ms-2">{t('mail_change.not_confirmed')}</span>
         )}
       </p>
+      {pending && (
+        <p className="alert alert-info small email-change-pending" role="status">
+          {t('my_profile.email_pending', { email: pending })}
+        </p>
+      )}
       <p id={`${id}-intro`} className="small text-body-secondary">
         {needsPassword ? t('mail_change.intro_active') : t('mail_change.intro_inactive')}
       </p>

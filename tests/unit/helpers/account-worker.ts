@@ -22,6 +22,7 @@ export function accountWorker(user: User = demoUser()) {
     setMainProfileImage: vi.fn(async () => user),
     requestPasswordReset: vi.fn(async () => undefined),
     resetPassword: vi.fn(async () => user),
+    changePassword: vi.fn(async (_current: string, _next: string) => user),
     changeEmail: vi.fn(async (email: string, _password?: string) => ({
       user: { ...user, email },
       pending_email: null as string | null,
