@@ -102,10 +102,10 @@ export default unencapsulated('session', async (app: FastifyInstance) => {
     const tokenHash = sha256Hex(token);
     const now = Date.now();
     const session = await app.repos.sessions.findActive(tokenHash, now);
-    if (!session) {
-      clearSessionCookies(reply, app);
-      return;
-    }
+    // An unknown session leaves the cookies alone: this answer may land after a login's answer
+    // (a poll sent with the old cookie) and would clear the new session's cookie. The page forgets
+    // its hint itself once the user call says logged out.
+    if (!session) return;
     request.member = { id: session.memberId, tokenHash };
     if (now - session.lastSeenAt > SLIDE_AFTER_MS) {
       await app.repos.sessions.extend(tokenHash, now, now + SESSION_TTL_MS);

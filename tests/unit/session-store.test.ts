@@ -28,6 +28,14 @@ afterEach(() => {
 });
 
 describe('session store', () => {
+  it('forgets the session hint when the user call says logged out', async () => {
+    const forgetSessionHint = vi.fn();
+    const store = createSessionStore(api({ fetchUser: async () => null, forgetSessionHint }));
+    await store.refresh();
+    expect(store.getState()).toMatchObject({ status: 'ready', user: null });
+    expect(forgetSessionHint).toHaveBeenCalledOnce();
+  });
+
   it('is loading until the user call settles, then holds user and settings', async () => {
     const store = createSessionStore(api());
     expect(store.getState().status).toBe('loading');

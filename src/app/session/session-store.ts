@@ -112,6 +112,8 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     }
     try {
       const user = await api.fetchUser();
+      // Logged out for the server: the next page load need not ask (the server keeps cookies).
+      if (user === null) api.forgetSessionHint();
       set({ user, status: 'ready' });
     } catch (error) {
       if (isApiFailure(error, 'forbidden') || isApiFailure(error, 'unauthorized')) {
