@@ -2,7 +2,7 @@
  * The benchmark's own build of the client, in a temp folder, so runs never read or write ./dist
  * (other people build there), and a repository-shaped folder for the server to serve it from.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run, tempDir } from './processes';
 
@@ -23,9 +23,9 @@ export interface ClientBuild {
 let pending: Promise<ClientBuild> | undefined;
 
 /**
- * Builds once per run with vite.config.ts as it is, plus `--manifest`. vite.config.ts builds
- * /sw-push.js into `dist/client` of the working directory, so Vite runs from a scratch folder
- * (with `sw/` linked in) and the file is copied over: ./dist is never touched.
+ * Builds once per run with vite.config.ts as it is, plus `--manifest`, into a folder of its own:
+ * ./dist is never touched. Vite runs from a scratch folder with `sw/` linked in, because the
+ * /sw-push.js build names its entry relative to the working directory.
  */
 export function buildClient(): Promise<ClientBuild> {
   pending ??= (async () => {
@@ -41,9 +41,8 @@ export function buildClient(): Promise<ClientBuild> {
       {},
       scratch,
     );
-    const pushDir = join(scratch, 'dist/client');
-    if (!existsSync(pushDir)) throw new Error('the build made no sw-push.js');
-    for (const file of readdirSync(pushDir)) copyFileSync(join(pushDir, file), join(dir, file));
+    // vite.config.ts writes /sw-push.js beside sw.js, into the --outDir given.
+    if (!existsSync(join(dir, 'sw-push.js'))) throw new Error('the build made no sw-push.js');
     if (!existsSync(join(dir, '.vite/manifest.json')))
       throw new Error('the build wrote no manifest');
 
