@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { fieldLabels } from '../../lib/field-labels';
 import type { ShownMember } from './use-member-profile';
-
-/** A stored key as words, for values the messages do not know (free-text fields). */
-function humanize(value: string): string {
-  const words = value.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export interface MemberDetailsProps {
   member: ShownMember;
@@ -20,26 +15,17 @@ export interface MemberDetailsProps {
  */
 export function MemberDetails({ member, visibleFields, visibleNotes }: MemberDetailsProps) {
   const { t } = useTranslation();
-  const labels = t('member.fields', { returnObjects: true }) as Record<string, string | undefined>;
-  const values = t('member.values', { returnObjects: true }) as Record<
-    string,
-    Record<string, string | undefined> | undefined
-  >;
-  const noteLabels = t('member.notes', { returnObjects: true }) as Record<
-    string,
-    string | undefined
-  >;
+  const labels = fieldLabels(t);
 
   const rows = visibleFields.flatMap((field) => {
     const value = member.fields[field];
     if (!value) return [];
-    return [
-      { field, label: labels[field] ?? humanize(field), text: values[field]?.[value] ?? value },
-    ];
+    // Free-text values show as written, not humanized.
+    return [{ field, label: labels.field(field), text: labels.knownValue(field, value) ?? value }];
   });
   const notes = visibleNotes.flatMap((note) => {
     const text = member.notes[note]?.trim();
-    return text ? [{ note, label: noteLabels[note] ?? humanize(note), text }] : [];
+    return text ? [{ note, label: labels.note(note), text }] : [];
   });
   const about = member.personal?.trim();
 

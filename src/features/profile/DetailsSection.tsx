@@ -5,7 +5,7 @@ import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
 import { useAccountAction } from '../account/use-account-action';
-import { fieldLabels } from './field-labels';
+import { fieldLabels } from '../../lib/field-labels';
 import { ProfileSection, SaveRow } from './ProfileSection';
 
 /** Longest value of a free-text profile field (contract: 255). */

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_MAX, type Settings, type User } from '../../api/contract';
 import { useSession } from '../../app/session/session-context';
@@ -7,10 +7,11 @@ import { getSync } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
+import { LivingAreaFields } from '../account/LivingAreaFields';
 import { useAccountAction } from '../account/use-account-action';
 import { useGeolocation, type LocateStatus } from '../members/use-geolocation';
 import { ProfileIcon } from './ProfileIcon';
-import { FieldError, fieldAria, ProfileSection, SaveRow } from './ProfileSection';
+import { ProfileSection, SaveRow } from './ProfileSection';
 
 const LOCATE_MESSAGE = {
   locating: 'geo.locating',
@@ -44,20 +45,17 @@ export function LivingAreaSection({ user, settings }: { user: User; settings: Se
   const [countryError, setCountryError] = useState<string | null>(null);
   const { busy, problem, run } = useAccountAction();
 
-  const countries = useMemo(
-    () =>
-      settings.countries
-        .map((code) => ({ code, name: countryName(code, lng) }))
-        .sort((a, b) => a.name.localeCompare(b.name, lng)),
-    [settings.countries, lng],
-  );
   const regions = settings.region_data[country] ?? [];
 
   // "Use my location": the hook sets country and region; the place's name fills the city.
-  const apply = useCallback((patch: Partial<SearchFilters>) => {
-    if (patch.country) setCountry(patch.country);
-    setRegion(patch.countryregion ?? 0);
-  }, []);
+  const apply = useCallback(
+    (patch: Partial<SearchFilters>) => {
+      if (patch.country) setCountry(patch.country);
+      setRegion(patch.countryregion ?? 0);
+    },
+    // The setters are stable; listed since the compiler lint cannot tell once they are props.
+    [setCountry, setRegion],
+  );
   const { status, place, locate } = useGeolocation(settings, apply);
   const [placeSeen, setPlaceSeen] = useState(place);
   if (place !== placeSeen) {
@@ -114,72 +112,38 @@ export function LivingAreaSection({ user, settings }: { user: User; settings: Se
           </p>
         </div>
         <div className="row g-3 mb-3">
-          {settings.countries.length > 1 ? (
-            <div className="col-12 col-sm-6">
-              <label className="form-label" htmlFor={`${id}-country`}>
-                {t('my_profile.country')}
-              </label>
-              <select
-                {...fieldAria(`${id}-country`, countryError)}
-                className={`form-select${countryError ? ' is-invalid' : ''}`}
-                value={country}
-                onChange={(e) => {
-                  setCountry(e.target.value);
-                  setRegion(0);
-                }}
-                required
-              >
-                <option value="" disabled>
-                  {t('my_profile.choose_country')}
-                </option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={`${id}-country`} error={countryError} />
-            </div>
-          ) : (
-            countryError && (
-              <div className="col-12 text-danger small" role="alert">
-                {countryError}
-              </div>
-            )
-          )}
-          <div className="col-12 col-sm-6">
-            <label className="form-label" htmlFor={`${id}-region`}>
-              {t('my_profile.region')}
-            </label>
-            <select
-              id={`${id}-region`}
-              className="form-select"
-              value={region}
-              disabled={!country || regions.length === 0}
-              onChange={(e) => setRegion(Number(e.target.value))}
-            >
-              <option value={0}>{t('my_profile.region_none')}</option>
-              {regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-12">
-            <label className="form-label" htmlFor={`${id}-city`}>
-              {t('my_profile.city')}
-            </label>
-            <input
-              id={`${id}-city`}
-              type="text"
-              className="form-control"
-              autoComplete="address-level2"
-              maxLength={CITY_MAX}
-              value={city}
-              onChange={(e) => setCity(e.target.value)}
-            />
-          </div>
+          <LivingAreaFields
+            id={id}
+            countries={settings.countries}
+            regions={regions}
+            country={country}
+            region={region}
+            city={city}
+            onCountryChange={setCountry}
+            onRegionChange={setRegion}
+            onCityChange={setCity}
+            texts={{
+              country: t('my_profile.country'),
+              chooseCountry: t('my_profile.choose_country'),
+              region: t('my_profile.region'),
+              noRegion: t('my_profile.region_none'),
+              city: t('my_profile.city'),
+            }}
+            countryError={countryError}
+            cityMaxLength={CITY_MAX}
+            fixedCountry={
+              countryError && (
+                <div className="col-12 text-danger small" role="alert">
+                  {countryError}
+                </div>
+              )
+            }
+            fieldClassNames={{
+              country: 'col-12 col-sm-6',
+              region: 'col-12 col-sm-6',
+              city: 'col-12',
+            }}
+          />
         </div>
         <SaveRow busy={busy} problem={problem} />
       </form>

@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTES_MAX } from '../../api/contract';
+import { fieldLabels } from '../../lib/field-labels';
 import { DraftNotices } from './DraftNotices';
 import { StepActions } from './StepActions';
 import { StepShell } from './StepShell';
-import { useFieldLabels } from './use-field-labels';
 import type { SignupWizard } from './use-signup-wizard';
 
 /** Step 5: about me and the site's profile notes; saving marks the last sign-up step (SPEC §3). */
 export function AboutStep({ wizard }: { wizard: SignupWizard }) {
   const { t } = useTranslation();
-  const labels = useFieldLabels();
+  const labels = fieldLabels(t);
   const id = useId();
   const saved = wizard.draft?.notes ?? null;
   const profile = wizard.user?.profile ?? null;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CITY_MAX } from '../../api/contract';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
+import { LivingAreaFields } from '../account/LivingAreaFields';
 import { DraftNotices } from './DraftNotices';
-import { FieldMessage } from './FieldMessage';
 import { SignupIcon } from './SignupIcon';
 import { signupCountry } from './signup-payload';
 import { cityError, countryError } from './signup-validation';
@@ -55,9 +55,6 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
   const countryText = submitted && countryError(country) ? text(countryError(country) ?? '') : null;
   const cityProblem = cityError(city);
   const cityText = cityProblem && (submitted || cityTouched) ? text(cityProblem) : null;
-  const options = [...countries].sort((a, b) =>
-    countryName(a, lng).localeCompare(countryName(b, lng), lng),
-  );
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -106,78 +103,38 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
             {status ? t(LOCATE_TEXT[status], { country: countryName(place?.country, lng) }) : ''}
           </p>
         </div>
-        {countries.length > 1 ? (
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-country`}>
-              {t('signup.location.country')}
-            </label>
-            <select
-              id={`${id}-country`}
-              className={`form-select form-select-lg${countryText ? ' is-invalid' : ''}`}
-              value={country}
-              onChange={(e) => {
-                setCountry(e.target.value);
-                setRegion(0);
-              }}
-              aria-invalid={Boolean(countryText)}
-              aria-describedby={countryText ? `${id}-country-error` : undefined}
-              required
-            >
-              <option value="" disabled>
-                {t('signup.location.choose_country')}
-              </option>
-              {options.map((code) => (
-                <option key={code} value={code}>
-                  {countryName(code, lng)}
-                </option>
-              ))}
-            </select>
-            {countryText && <FieldMessage id={`${id}-country-error`} text={countryText} />}
-          </div>
-        ) : (
-          <p className="signup-fixed-country">
-            <span className="form-label d-block">{t('signup.location.country')}</span>
-            {countryName(country, lng)}
-          </p>
-        )}
-        {regions.length > 0 && (
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-region`}>
-              {t('signup.location.region')}
-            </label>
-            <select
-              id={`${id}-region`}
-              className="form-select form-select-lg"
-              value={region}
-              onChange={(e) => setRegion(Number(e.target.value))}
-            >
-              <option value={0}>{t('signup.location.no_region')}</option>
-              {regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${id}-city`}>
-            {t('signup.location.city')}
-          </label>
-          <input
-            id={`${id}-city`}
-            type="text"
-            className={`form-control form-control-lg${cityText ? ' is-invalid' : ''}`}
-            autoComplete="address-level2"
-            maxLength={CITY_MAX + 1}
-            value={city}
-            onChange={(e) => setCity(e.target.value)}
-            onBlur={() => setCityTouched(true)}
-            aria-invalid={Boolean(cityText)}
-            aria-describedby={cityText ? `${id}-city-error` : undefined}
-          />
-          {cityText && <FieldMessage id={`${id}-city-error`} text={cityText} />}
-        </div>
+        <LivingAreaFields
+          id={id}
+          countries={countries}
+          regions={regions}
+          country={country}
+          region={region}
+          city={city}
+          onCountryChange={setCountry}
+          onRegionChange={setRegion}
+          onCityChange={setCity}
+          onCityBlur={() => setCityTouched(true)}
+          texts={{
+            country: t('signup.location.country'),
+            chooseCountry: t('signup.location.choose_country'),
+            region: t('signup.location.region'),
+            noRegion: t('signup.location.no_region'),
+            city: t('signup.location.city'),
+          }}
+          countryError={countryText}
+          cityError={cityText}
+          cityMaxLength={CITY_MAX + 1}
+          fixedCountry={
+            <p className="signup-fixed-country">
+              <span className="form-label d-block">{t('signup.location.country')}</span>
+              {countryName(country, lng)}
+            </p>
+          }
+          fieldClassNames={{ country: 'mb-3', region: 'mb-3', city: 'mb-3' }}
+          large
+          hideEmptyRegion
+          errorClassName="invalid-feedback d-block"
+        />
       </form>
       <StepActions
         primary={t('signup.location.save')}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gender, ProfileFieldsResponse } from '../../api/contract';
 import { getSync } from '../../bridges/worker-bridge';
+import { fieldLabels } from '../../lib/field-labels';
 import { DraftNotices } from './DraftNotices';
 import { FieldMessage } from './FieldMessage';
 import {
@@ -12,7 +13,6 @@ import {
 } from './signup-validation';
 import { StepActions } from './StepActions';
 import { StepShell } from './StepShell';
-import { useFieldLabels } from './use-field-labels';
 import type { SignupWizard } from './use-signup-wizard';
 import { useText } from './use-text';
 
@@ -22,7 +22,7 @@ const GENDERS: Gender[] = ['female', 'male'];
 export function PersonalStep({ wizard }: { wizard: SignupWizard }) {
   const { t } = useTranslation();
   const text = useText();
-  const labels = useFieldLabels();
+  const labels = fieldLabels(t);
   const id = useId();
   const saved = wizard.draft?.profile ?? null;
   const profile = wizard.user?.profile ?? null;
