@@ -131,11 +131,13 @@ export function createSync(deps: SyncDeps) {
     open: deps.openEventSource,
     url: EVENTS_PATH,
     onEvent: (event) => {
-      const task = EVENT_TASK[event.type];
-      if (task) void poller.runNow(task);
+      // The message itself first: its IndexedDB write is what the open conversation shows, and
+      // it should not queue behind the list refetch the same event starts.
       if (event.type === 'message' || event.type === 'read' || event.type === 'delivered') {
         applyConversationEvent(ctx, event).catch((error: unknown) => log('Messages', error));
       }
+      const task = EVENT_TASK[event.type];
+      if (task) void poller.runNow(task);
       if (event.type === 'message') {
         acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
       }

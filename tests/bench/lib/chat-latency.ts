@@ -130,7 +130,7 @@ export async function sendAndTime(
     .locator('.chat-bubble', { has: from.getByText(text, { exact: true }) })
     .locator('.chat-status');
   await status
-    .and(from.locator('.is-sent, .is-read'))
+    .and(from.locator('.is-sent, .is-delivered, .is-read'))
     .waitFor({ state: 'attached', timeout: 15_000 });
   const readMarked = await status
     .and(from.locator('.is-read'))

@@ -127,7 +127,7 @@ export const chatPart: Part = {
         'MutationObserver (installed before sending) sees a bubble with that exact text, minus ' +
         'Date.now() in the sender page at the Enter keydown (capture phase); both pages run on the ' +
         "same machine, so they read the same clock (1 ms resolution). Each message waits for the sender's " +
-        '"sent" mark and up to 2 s for "read" before the next (a read mark missing after 2 s is listed, not fatal); the two setups take turns message by message. One instance: ' +
+        '"sent" (or "delivered") mark and up to 2 s for "read" before the next (a read mark missing after 2 s is listed, not fatal); the two setups take turns message by message. One instance: ' +
         'the real server (NODE_ENV=production, bench build) on a fresh PostgreSQL schema, live events ' +
         'in-process. Two instances: Alex on A, Sam on B, one fresh PostgreSQL schema and one Redis ' +
         '(REDIS_URL, own REDIS_PREFIX), events through Redis pub/sub. Percentiles are nearest-rank. ' +
