@@ -1,26 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_MAX } from '../../api/contract';
+import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
 import { LivingAreaFields } from '../account/LivingAreaFields';
+import { useGeolocation, type LocateStatus } from '../members/use-geolocation';
 import { DraftNotices } from './DraftNotices';
 import { SignupIcon } from './SignupIcon';
 import { signupCountry } from './signup-payload';
 import { cityError, countryError } from './signup-validation';
 import { StepActions } from './StepActions';
 import { StepShell } from './StepShell';
-import { useSignupLocate, type LocatedPlace, type LocateStatus } from './use-signup-locate';
 import type { SignupWizard } from './use-signup-wizard';
 import { useText } from './use-text';
 
+/** What the locate button says; a place without a known region needs no word (pick one below). */
 const LOCATE_TEXT = {
   locating: 'signup.location.locating',
   denied: 'signup.location.denied',
   unavailable: 'signup.location.unavailable',
   unsupported: 'signup.location.unavailable',
   'not-served': 'signup.location.not_served',
-} as const satisfies Record<Exclude<LocateStatus, null>, string>;
+  'no-region': null,
+} as const satisfies Record<Exclude<LocateStatus, null>, string | null>;
 
 /** Step 3: country (when there is a choice), region and city (SPEC §2.4, §5). */
 export function LocationStep({ wizard }: { wizard: SignupWizard }) {
@@ -44,13 +47,30 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
   const [cityTouched, setCityTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
-  const applyPlace = (place: LocatedPlace) => {
-    setCountry(place.country);
-    setRegion(place.countryregion ?? 0);
-    if (!cityTouched && !city) setCity(place.city);
-  };
-  const { status, place, locate } = useSignupLocate(settings, applyPlace);
+  // The members screen's "Use my location": country only when served, region when known.
+  const apply = useCallback(
+    (patch: Partial<SearchFilters>) => {
+      if (patch.country) setCountry(patch.country);
+      setRegion(patch.countryregion ?? 0);
+    },
+    [setCountry, setRegion],
+  );
+  const { status, place, locate } = useGeolocation(settings, apply);
+  // The place's name fills an empty city the member has not typed in.
+  const [placeSeen, setPlaceSeen] = useState(place);
+  if (place !== placeSeen) {
+    setPlaceSeen(place);
+    if (place?.city && status !== 'not-served' && !cityTouched && !city) setCity(place.city);
+  }
+  // "Entering step 3 triggers a geolocation request" (SPEC §4): once, when settings are known.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || !settings) return;
+    asked.current = true;
+    locate();
+  }, [settings, locate]);
 
+  const locateText = status ? LOCATE_TEXT[status] : null;
   const regions = settings?.region_data[country] ?? [];
   const countryText = submitted && countryError(country) ? text(countryError(country) ?? '') : null;
   const cityProblem = cityError(city);
@@ -100,7 +120,7 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
             {t('signup.location.locate')}
           </button>
           <p className="signup-locate-status" role="status" aria-live="polite">
-            {status ? t(LOCATE_TEXT[status], { country: countryName(place?.country, lng) }) : ''}
+            {locateText ? t(locateText, { country: countryName(place?.country, lng) }) : ''}
           </p>
         </div>
         <LivingAreaFields
