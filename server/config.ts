@@ -6,12 +6,25 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { Company, Language, SignupsMode } from '../src/api/contract';
+import { Company, Language, PaymentMethod, SignupsMode } from '../src/api/contract';
 
 /** The repository root, so paths work whatever the working directory. */
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Country must be an upper-case two-letter code');
+
+/** How members of one country pay. */
+const PaymentCountry = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  vat_rate_bp: z.number().int().min(0).max(10_000),
+  methods: z.array(PaymentMethod).min(1),
+});
+/** A product with a price per currency, integers in minor units. */
+const PricedProduct = z.object({
+  id: z.number().int().positive(),
+  most_chosen: z.boolean().optional(),
+  prices: z.record(z.string().regex(/^[A-Z]{3}$/), z.number().int().positive()),
+});
 
 /** `server/site.config.json`: what the Settings call tells the client about this site. */
 export const SiteConfig = z.object({
@@ -35,6 +48,32 @@ export const SiteConfig = z.object({
   support_phone: z.string(),
   cdn_prefix: z.string(),
   company: Company,
+  /** Currency, VAT included in prices (basis points) and payment methods per country. */
+  payment_countries: z.record(countryCode, PaymentCountry),
+  /** Prices and methods for members whose country has no entry (and for visitors). */
+  default_payment_country: countryCode,
+  /** Credit packages; prices per currency in minor units, VAT included. */
+  credit_packages: z.array(PricedProduct.extend({ credits: z.number().int().positive() })).min(1),
+  /** Premium plans: months of premium and credits added at the start of each month. */
+  premium_plans: z
+    .array(
+      PricedProduct.extend({
+        months: z.number().int().min(1).max(36),
+        monthly_credits: z.number().int().nonnegative(),
+      }),
+    )
+    .min(1),
+  /** Off a member's first purchase; null: none. */
+  welcome_discount: z
+    .object({ code: z.string().min(1).max(40), percentage: z.number().int().min(1).max(90) })
+    .nullable(),
+  /** Extra credits on packages bought within `hours_after_signup` of signing up; null: none. */
+  time_bonus: z
+    .object({
+      percentage: z.number().int().min(1).max(1000),
+      hours_after_signup: z.number().positive(),
+    })
+    .nullable(),
 });
 /** A validated site config. */
 export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -49,6 +49,12 @@ export interface MembersTable {
   signup_date: Millis;
   last_active: Millis;
   deleted_at: Millis | null;
+  /** Premium runs until then (migration 007). */
+  premium_until: Millis | null;
+  /** When the next monthly premium credits are due. */
+  premium_allowance_at: Millis | null;
+  /** Credits a refund could not take back; paid off by the next grants. */
+  credit_debt: Generated<number>;
 }
 
 /** Select-field values of a profile (lib/profile-fields.ts keys). */
@@ -188,18 +194,47 @@ export interface CreditLedgerTable {
   created_at: Millis;
 }
 
-/** Credit purchases. */
-export interface OrdersTable {
+/** Purchases of credit packages and premium plans (migration 007). */
+export interface TransactionsTable {
   id: Id;
   member_id: number;
-  product: string;
+  product: 'credits' | 'premium';
+  package_id: number;
   credits: number;
-  amount_cents: number;
+  bonus_credits: number;
+  months: number;
+  monthly_credits: number;
+  /** Minor units, VAT included. */
+  amount: number;
+  list_amount: number;
   currency: string;
-  payment_method: string | null;
+  discount_percent: number;
+  discount_code: string | null;
+  vat_rate_bp: number;
+  vat_amount: number;
+  country: string;
+  method: string;
   status: string;
+  provider: string;
+  provider_ref: string | null;
+  provider_payment_id: string | null;
+  return_to: string | null;
   created_at: Millis;
+  updated_at: Millis;
+  expires_at: Millis;
   paid_at: Millis | null;
+  granted_at: Millis | null;
+  refunded_at: Millis | null;
+  refund_debt: Generated<number>;
+}
+
+/** Provider event ids already handled. */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  transaction_id: number | null;
+  outcome: string;
+  received_at: Millis;
 }
 
 /** Complaints sent through the complaints page. */
@@ -248,7 +283,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   mail_outbox: MailOutboxTable;
   credit_ledger: CreditLedgerTable;
-  orders: OrdersTable;
+  transactions: TransactionsTable;
+  payment_events: PaymentEventsTable;
   complaints: ComplaintsTable;
   blocks: BlocksTable;
   notifications: NotificationsTable;

@@ -8,6 +8,7 @@ import * as visibleMemberIndexes from './2026-11-22-002-visible-member-indexes';
 import * as chat from './2026-11-22-003-chat';
 import * as notifications from './2026-11-22-004-notifications';
 import * as chatDelivery from './2026-11-22-006-chat-delivery';
+import * as payments from './2026-11-25-007-payments';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-chat': chat,
   '2026-11-22-004-notifications': notifications,
   '2026-11-22-006-chat-delivery': chatDelivery,
+  '2026-11-25-007-payments': payments,
 };

@@ -126,7 +126,7 @@ export class MemberRepository {
    */
   async getUser(
     id: number,
-    opts: { fictionalIcon: boolean },
+    opts: { fictionalIcon: boolean; now: number },
   ): Promise<Omit<User, 'pending_email'> | undefined> {
     const row = await this.db
       .selectFrom('members')
@@ -147,10 +147,12 @@ export class MemberRepository {
       mailprovider: row.mailprovider,
       fictional_icon: opts.fictionalIcon,
       loggedIn: true,
-      paid_user: Boolean(row.paid_user),
+      // Premium makes a paying member (SPEC §6: no sponsored results) while it runs.
+      paid_user: Boolean(row.paid_user) || (row.premium_until ?? 0) > opts.now,
       signup_date: new Date(row.signup_date).toISOString(),
       activated: row.status === 'active',
       credits: row.credits,
+      premium_until: row.premium_until === null ? null : new Date(row.premium_until).toISOString(),
     };
   }
 

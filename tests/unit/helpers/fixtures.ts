@@ -62,6 +62,7 @@ export function demoUser(overrides: Partial<User> = {}): User {
     signup_date: '2026-01-01',
     activated: true,
     credits: 10,
+    premium_until: null,
     pending_email: null,
     ...overrides,
   };
