@@ -15,6 +15,7 @@ import errorsPlugin, { apiError } from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import jsonBodyPlugin from './plugins/json-body';
 import mailPlugin from './plugins/mail';
+import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
 import pushPlugin from './plugins/push';
 import realtimePlugin from './plugins/realtime';
@@ -28,10 +29,14 @@ import chatRoute from './routes/chat';
 import chatsRoute from './routes/chats';
 import companyInfoRoute from './routes/companyinfo';
 import complaintsRoute from './routes/complaints';
+import creditsRoute from './routes/credits';
+import demoCheckoutRoutes from './routes/demo-checkout';
 import devRoute from './routes/dev';
+import discountCodeRoute from './routes/discountcode';
 import eventsRoute from './routes/events';
 import geocodeRoute from './routes/geocode';
 import healthRoute from './routes/health';
+import ledgerRoute from './routes/ledger';
 import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
 import logoutRoute from './routes/logout';
@@ -39,6 +44,8 @@ import mailChangeRoutes from './routes/mail-change';
 import notificationSettingsRoute from './routes/notification-settings';
 import pageHiddenRoute from './routes/page-hidden';
 import passwordRoutes from './routes/password';
+import paymentWebhookRoute from './routes/payment-webhook';
+import premiumRoute from './routes/premium';
 import profileRoute from './routes/profile';
 import profileFieldsRoute from './routes/profile-fields';
 import profileImageRoutes from './routes/profileimage';
@@ -48,6 +55,7 @@ import resetPasswordRoutes from './routes/reset-password';
 import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
 import settingsRoute from './routes/settings';
+import transactionsRoutes from './routes/transactions';
 import userRoutes from './routes/user';
 import validateEmailRoute from './routes/validate-email';
 import xcamsRoutes from './routes/xcams';
@@ -109,6 +117,7 @@ export async function buildApp(
   await app.register(realtimePlugin);
   await app.register(pushPlugin);
   await app.register(mailPlugin);
+  await app.register(paymentsPlugin);
   await app.register(docsPlugin);
 
   for (const route of [
@@ -142,6 +151,13 @@ export async function buildApp(
     devRoute,
     xcamsRoutes,
     resellPartnerRoute,
+    creditsRoute,
+    premiumRoute,
+    transactionsRoutes,
+    ledgerRoute,
+    discountCodeRoute,
+    paymentWebhookRoute,
+    demoCheckoutRoutes,
   ]) {
     await app.register(route);
   }

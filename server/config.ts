@@ -2,6 +2,7 @@
  * Process configuration: environment variables validated with zod, plus the site config file.
  * `loadConfig` is the only reader of `process.env`; tests build their own `AppConfig` instead.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,6 +207,16 @@ export interface AppConfig {
   xcams: XcamsConfig;
   /** Web push keys and contact; unset keys are generated once into `dataDir/vapid.json`. */
   vapid?: VapidConfig;
+  /** Payment providers: Stripe when configured; the demo provider always. */
+  payments: PaymentsConfig;
+}
+
+/** Payment provider settings (server/plugins/payments.ts). */
+export interface PaymentsConfig {
+  /** Signs the demo provider's events; random per process when DEMO_PAYMENT_SECRET is unset. */
+  demoSecret: string;
+  /** Stripe keys (both or neither); absent: the demo provider takes every purchase. */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 /** VAPID settings from the environment (both keys or neither). */
@@ -313,6 +324,25 @@ export const Env = z.object({
       .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: address')
       .optional(),
   ),
+  /** Stripe secret API key and webhook signing secret; both or neither. */
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_\S+$/)
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_\S+$/)
+      .optional(),
+  ),
+  /** Another Stripe API address (a proxy, or a local mock in tests). */
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** Secret of the demo provider's signed events; instances behind one address must share it. */
+  DEMO_PAYMENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
 });
 
 /** Reads and validates a site config file. */
@@ -334,6 +364,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new Error(
       'Invalid environment: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid environment: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
     );
   }
   const site = loadSiteConfig(e.SITE_CONFIG ? resolve(e.SITE_CONFIG) : undefined);
@@ -370,6 +405,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicKey: e.VAPID_PUBLIC_KEY,
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT,
+    },
+    payments: {
+      demoSecret: e.DEMO_PAYMENT_SECRET ?? randomBytes(32).toString('hex'),
+      ...(e.STRIPE_SECRET_KEY &&
+        e.STRIPE_WEBHOOK_SECRET && {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          },
+        }),
     },
   };
 }

@@ -12,6 +12,13 @@ declare module 'fastify' {
     /** Answer with an ETag and honour If-None-Match (polled personal calls). */
     etag?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * Member state the answer depends on beyond its body (premium on likes.php), mixed into the
+     * ETag so a client's cached answer is revalidated when that state changes.
+     */
+    etagVariant: string;
+  }
 }
 
 /** Revalidate on every use, and only in the member's own browser. */
@@ -21,8 +28,9 @@ export const POLLED_CACHE_CONTROL = 'private, no-cache';
  * The ETag of a body for one session: the session's token hash is mixed in, so the same body
  * for another member (or another session) never has the same tag.
  */
-export function sessionEtag(body: string, sessionKey: string): string {
-  const digest = createHash('sha256').update(sessionKey).update('\n').update(body);
+export function sessionEtag(body: string, sessionKey: string, variant = ''): string {
+  const digest = createHash('sha256').update(sessionKey).update('\n').update(variant);
+  digest.update('\n').update(body);
   return `"${digest.digest('base64url')}"`;
 }
 
@@ -34,11 +42,12 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
 }
 
 export default unencapsulated('conditional-get', async (app: FastifyInstance) => {
+  app.decorateRequest('etagVariant', '');
   // An application-level onSend hook runs before route-level ones, so before compression.
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.etag || !request.member) return payload;
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = sessionEtag(payload, request.member.tokenHash);
+    const etag = sessionEtag(payload, request.member.tokenHash, request.etagVariant);
     reply.header('etag', etag).header('cache-control', POLLED_CACHE_CONTROL);
     if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');

@@ -13,6 +13,16 @@ import { unencapsulated } from './unencapsulated';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: no Origin check on this route. Only for server-to-server calls that prove themselves
+     * otherwise (a payment provider's signed webhook); never for a route a browser session uses.
+     */
+    originCheck?: boolean;
+  }
+}
+
 /** Origin of an absolute cdn_prefix (a CDN for uploads), or null for a same-origin path. */
 function cdnOrigin(prefix: string): string | null {
   try {
@@ -78,6 +88,7 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
       request.log.debug({ packageName, originalHost }, 'client headers');
     }
     if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.originCheck === false) return;
     const { origin, referer } = request.headers;
     if (!isAllowedOrigin(origin ?? referer, [request.host, ...allowedHosts])) {
       request.log.warn({ origin, referer, host: request.host }, 'cross-origin request refused');

@@ -6,9 +6,14 @@ import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { LikeResult, LikesResponse } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import {
+  isNamedLiker,
+  isPremium,
+  namedLikers,
   notBlockedWith,
   pairState,
+  premiumColumn,
   PROFILE_COLUMNS,
+  receivedLikes,
   toProfileCard,
   VISIBLE_MEMBER,
   type PairState,
@@ -33,6 +38,12 @@ export type LikeTarget = PairState;
 export type LikeOutcome =
   | { repeat: false; result: LikeResult; changed: boolean }
   | { repeat: true; result: LikeResult; kind: string };
+
+/** The likes answer and whether the member had premium when it was read (it shapes the answer). */
+export interface LikesList {
+  likes: LikesResponse;
+  premium: boolean;
+}
 
 /** Action kinds as stored in client_actions. */
 const kindOf = (like: boolean) => (like ? 'like' : 'unlike');
@@ -79,6 +90,11 @@ export class LikesRepository {
     });
   }
 
+  /** Whether `memberId` may see `likerId` by name among their likers at `now` (premium or newest). */
+  async isNamedTo(memberId: number, likerId: number, now: number): Promise<boolean> {
+    return (await isPremium(this.db, memberId, now)) || isNamedLiker(this.db, memberId, likerId);
+  }
+
   /** Marks the like from `likerId` to `memberId` as seen; false when there is no such like. */
   async markSeen(likerId: number, memberId: number): Promise<boolean> {
     const result = await this.db
@@ -91,18 +107,19 @@ export class LikesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Both lists of a member, hiding members who cannot be seen or are blocked either way. */
-  async listFor(memberId: number, today: string): Promise<LikesResponse> {
-    const [given, received] = await Promise.all([
+  /**
+   * Both lists of a member, hiding members who cannot be seen or are blocked either way. Without
+   * premium (at `now`) only the newest FREE_LIKED_BY_VISIBLE likers are named; the others are
+   * only counted, and `did_like_profile` of the given likes never names them either.
+   */
+  async listFor(memberId: number, today: string, now: number): Promise<LikesList> {
+    const [given, received, premium] = await Promise.all([
       this.db
         .selectFrom('likes as l')
         .innerJoin('members as m', 'm.id', 'l.profile_id')
         .leftJoin('images as i', 'i.id', 'm.main_image_id')
         .select(PROFILE_COLUMNS)
-        .select(
-          sql<SqlBool>`exists (select 1 from likes back where back.member_id = m.id
-            and back.profile_id = ${memberId} and back.liked)`.as('did_like_profile'),
-        )
+        .select(premiumColumn(now))
         .where('l.member_id', '=', memberId)
         .where('l.liked', '=', true)
         .where(VISIBLE_MEMBER)
@@ -110,29 +127,34 @@ export class LikesRepository {
         .orderBy('l.updated_at', 'desc')
         .orderBy('l.profile_id', 'desc')
         .execute(),
-      this.db
-        .selectFrom('likes as l')
-        .innerJoin('members as m', 'm.id', 'l.member_id')
+      receivedLikes(this.db, memberId)
         .leftJoin('images as i', 'i.id', 'm.main_image_id')
         .select(PROFILE_COLUMNS)
-        .select('l.is_new')
-        .where('l.profile_id', '=', memberId)
-        .where('l.liked', '=', true)
-        .where(VISIBLE_MEMBER)
-        .where(notBlockedWith(memberId))
+        .select(premiumColumn(now))
+        .select(['l.is_new', 'l.updated_at'])
         .orderBy('l.is_new', 'desc')
         .orderBy('l.updated_at', 'desc')
         .orderBy('l.member_id', 'desc')
         .execute(),
+      isPremium(this.db, memberId, now),
     ]);
-    return {
+    const named = premium ? new Set(received.map((row) => row.id)) : namedLikers(received);
+    const shown = received.filter((row) => named.has(row.id));
+    const hidden = received.filter((row) => !named.has(row.id));
+    const likes: LikesResponse = {
+      // Both lists leave out the same members, so "likes me back" is exactly "named in liked_by".
       profiles: given.map((row) => ({
         ...toProfileCard(row as ProfileRow, today),
-        did_like_profile: Boolean(row.did_like_profile),
+        did_like_profile: named.has(row.id),
       })),
-      liked_by: received.map((row) => ({ id: row.id, like_new: Boolean(row.is_new) })),
-      liked_by_profiles: received.map((row) => toProfileCard(row as ProfileRow, today)),
+      liked_by: shown.map((row) => ({ id: row.id, like_new: Boolean(row.is_new) })),
+      liked_by_profiles: shown.map((row) => toProfileCard(row as ProfileRow, today)),
     };
+    if (hidden.length > 0) {
+      likes.liked_by_hidden = hidden.length;
+      likes.liked_by_hidden_new = hidden.filter((row) => Boolean(row.is_new)).length;
+    }
+    return { likes, premium };
   }
 }
 

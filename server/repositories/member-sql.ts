@@ -3,7 +3,7 @@
  * and the columns and mapping of a profile card. Queries alias the members table as `m`.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Language, Profile } from '../../src/api/contract';
+import { FREE_LIKED_BY_VISIBLE, type Language, type Profile } from '../../src/api/contract';
 import { ageOn } from '../lib/dates';
 import type { Database } from '../db/schema';
 
@@ -30,7 +30,17 @@ export const PROFILE_COLUMNS = [
   'i.thumb_filename',
 ] as const;
 
-/** A row selected with PROFILE_COLUMNS. */
+/**
+ * Whether member `m`'s premium runs at `now`, as a `premium` column: computed in the same query
+ * (no second lookup per card), and only in the select list, so it never changes a search plan.
+ */
+export function premiumColumn(now: number) {
+  return sql<SqlBool | null>`(m.premium_until is not null and m.premium_until > ${now})`.as(
+    'premium',
+  );
+}
+
+/** A row selected with PROFILE_COLUMNS (and `premiumColumn` where cards show the badge). */
 export interface ProfileRow {
   id: number;
   name: string;
@@ -39,6 +49,7 @@ export interface ProfileRow {
   country: string | null;
   language: string;
   thumb_filename: string | null;
+  premium?: SqlBool | null;
 }
 
 /** Maps a PROFILE_COLUMNS row to the contract's Profile, with the age as of `today`. */
@@ -51,7 +62,69 @@ export function toProfileCard(row: ProfileRow, today: string): Profile {
     country: row.country,
     language: row.language as Language,
     main_image: row.thumb_filename ? { thumb_filename: row.thumb_filename } : null,
+    // Only premium members carry the field, so every other card stays as it was.
+    ...(row.premium ? { premium: true } : {}),
   };
+}
+
+/** Whether the member's premium runs at `now` (members.premium_until, migration 007). */
+export async function isPremium(
+  db: Kysely<Database>,
+  memberId: number,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('members')
+    .select('premium_until')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row?.premium_until != null && Number(row.premium_until) > now;
+}
+
+/** A received like as the "who liked me" limit ranks it. */
+export interface RankedLike {
+  id: number;
+  updated_at: number;
+}
+
+/**
+ * The likers a member without premium may see by name: the FREE_LIKED_BY_VISIBLE newest likes
+ * (when each like started; ties by liker id), the same rule for the likes list and the profile page.
+ */
+export function namedLikers(received: readonly RankedLike[]): Set<number> {
+  const newest = [...received].sort(
+    (a, b) => Number(b.updated_at) - Number(a.updated_at) || b.id - a.id,
+  );
+  return new Set(newest.slice(0, FREE_LIKED_BY_VISIBLE).map((like) => like.id));
+}
+
+/** Members who like `memberId` and whom the member may see (visible, no block either way). */
+export function receivedLikes(db: Kysely<Database>, memberId: number) {
+  return db
+    .selectFrom('likes as l')
+    .innerJoin('members as m', 'm.id', 'l.member_id')
+    .where('l.profile_id', '=', memberId)
+    .where('l.liked', '=', true)
+    .where(VISIBLE_MEMBER)
+    .where(notBlockedWith(memberId));
+}
+
+/**
+ * Whether `likerId` is one of the likers `memberId` may see by name without premium. Only the
+ * newest few likes are read (the likes_received index), not the whole list.
+ */
+export async function isNamedLiker(
+  db: Kysely<Database>,
+  memberId: number,
+  likerId: number,
+): Promise<boolean> {
+  const newest = await receivedLikes(db, memberId)
+    .select(['l.member_id as id', 'l.updated_at'])
+    .orderBy('l.updated_at', 'desc')
+    .orderBy('l.member_id', 'desc')
+    .limit(FREE_LIKED_BY_VISIBLE)
+    .execute();
+  return namedLikers(newest).has(likerId);
 }
 
 /** A member's photos (oldest first), profile fields and notes: what a full profile shows. */

@@ -6,7 +6,14 @@ import type { Kysely } from 'kysely';
 import type { Gender, Language, ProfileImage } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import { ageOn } from '../lib/dates';
-import { memberExtras, notBlockedWith, VISIBLE_MEMBER } from './member-sql';
+import {
+  isNamedLiker,
+  isPremium,
+  memberExtras,
+  notBlockedWith,
+  premiumColumn,
+  VISIBLE_MEMBER,
+} from './member-sql';
 
 /** A member's profile before the site's visibility lists and region names are applied. */
 export interface MemberProfile {
@@ -25,6 +32,8 @@ export interface MemberProfile {
   personal: string | null;
   liked: boolean;
   did_like_profile: boolean;
+  /** Only for premium members (badge). */
+  premium?: boolean;
 }
 
 /** Reads member profiles as another member (or a visitor) may see them. */
@@ -34,12 +43,13 @@ export class ProfileRepository {
   /**
    * The profile of `id` as `viewerId` sees it (null: a visitor). Undefined when the member does
    * not exist, left, is banned, or blocked the viewer or was blocked by them; one's own profile
-   * is always found.
+   * is always found. `now` decides whose premium runs.
    */
   async findVisible(
     id: number,
     viewerId: number | null,
     today: string,
+    now: number,
   ): Promise<MemberProfile | undefined> {
     const own = viewerId === id;
     let query = this.db
@@ -56,6 +66,7 @@ export class ProfileRepository {
         'm.personal',
         'm.main_image_id',
       ])
+      .select(premiumColumn(now))
       .where('m.id', '=', id);
     if (!own) query = query.where(VISIBLE_MEMBER);
     if (viewerId !== null && !own) query = query.where(notBlockedWith(viewerId));
@@ -64,7 +75,7 @@ export class ProfileRepository {
 
     const [{ images, fields, notes }, likes] = await Promise.all([
       memberExtras(this.db, id),
-      viewerId === null || own ? null : this.likesBetween(viewerId, id),
+      viewerId === null || own ? null : this.likesBetween(viewerId, id, now),
     ]);
     return {
       id: row.id,
@@ -82,13 +93,18 @@ export class ProfileRepository {
       personal: row.personal,
       liked: likes?.liked ?? false,
       did_like_profile: likes?.didLikeProfile ?? false,
+      ...(row.premium ? { premium: true } : {}),
     };
   }
 
-  /** Whether `viewerId` likes `id` and whether `id` likes `viewerId`, in one query. */
+  /**
+   * Whether `viewerId` likes `id` and whether `id` likes `viewerId`. The second is told to a
+   * viewer without premium only when `id` is one of the likers the likes list names to them.
+   */
   private async likesBetween(
     viewerId: number,
     id: number,
+    now: number,
   ): Promise<{ liked: boolean; didLikeProfile: boolean }> {
     const rows = await this.db
       .selectFrom('likes')
@@ -101,9 +117,10 @@ export class ProfileRepository {
       )
       .where('liked', '=', true)
       .execute();
-    return {
-      liked: rows.some((r) => r.member_id === viewerId),
-      didLikeProfile: rows.some((r) => r.member_id === id),
-    };
+    const liked = rows.some((r) => r.member_id === viewerId);
+    if (!rows.some((r) => r.member_id === id)) return { liked, didLikeProfile: false };
+    const named =
+      (await isPremium(this.db, viewerId, now)) || (await isNamedLiker(this.db, viewerId, id));
+    return { liked, didLikeProfile: named };
   }
 }

@@ -15,10 +15,12 @@ import { LikesRepository } from './likes.repository';
 import { MailRepository } from './mail.repository';
 import { MemberRepository } from './member.repository';
 import { NotificationMailRepository } from './notification-mail.repository';
+import { PremiumRepository } from './premium.repository';
 import { ProfileRepository } from './profile.repository';
 import { PushRepository } from './push.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
+import { TransactionsRepository } from './transactions.repository';
 
 /** The repositories routes reach through `app.repos`. */
 export interface Repositories {
@@ -40,6 +42,8 @@ export interface Repositories {
   notificationMails: NotificationMailRepository;
   accounts: AccountRepository;
   accountDeletion: AccountDeletionRepository;
+  transactions: TransactionsRepository;
+  premium: PremiumRepository;
 }
 
 /** Builds every repository over one database. */
@@ -63,5 +67,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     notificationMails: new NotificationMailRepository(db),
     accounts: new AccountRepository(db),
     accountDeletion: new AccountDeletionRepository(db),
+    transactions: new TransactionsRepository(db),
+    premium: new PremiumRepository(db),
   };
 }

@@ -4,6 +4,7 @@ import type { Gender, Profile } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import {
   notBlockedWith,
+  premiumColumn,
   PROFILE_COLUMNS,
   toProfileCard,
   VISIBLE_MEMBER,
@@ -38,8 +39,11 @@ export interface SearchQueries {
 export class SearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Page and count statements for a filter, ordered newest activity first (ties by id). */
-  compile(f: SearchFilter): SearchQueries {
+  /**
+   * Page and count statements for a filter, ordered newest activity first (ties by id); `now`
+   * decides which cards carry the premium badge.
+   */
+  compile(f: SearchFilter, now = Date.now()): SearchQueries {
     let q = this.db.selectFrom('members as m').where(VISIBLE_MEMBER);
     if (f.country !== null) q = q.where('m.country', '=', f.country);
     if (f.countryregion !== null) q = q.where('m.countryregion', '=', f.countryregion);
@@ -53,6 +57,7 @@ export class SearchRepository {
       page: q
         .leftJoin('images as i', 'i.id', 'm.main_image_id')
         .select(PROFILE_COLUMNS)
+        .select(premiumColumn(now))
         .orderBy('m.last_active', 'desc')
         .orderBy('m.id', 'desc')
         .limit(f.limit)

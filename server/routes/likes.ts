@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiError,
+  FREE_LIKED_BY_VISIBLE,
   LikeBody,
   LikePostQuery,
   LikeResult,
@@ -37,14 +38,26 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'profiles: members I like, newest first, did_like_profile when they like me back. ' +
           'liked_by: who likes me, new ones first, then most recent; liked_by_profiles has their ' +
-          'profile cards in the same order. Hidden and blocked members are left out. Polled: ' +
+          'profile cards in the same order. Without premium only the newest ' +
+          `${FREE_LIKED_BY_VISIBLE} likers are named; the rest are counted in liked_by_hidden ` +
+          '(liked_by_hidden_new of them new), and did_like_profile names no one hidden. Profiles ' +
+          'of premium members carry premium: true. Hidden and blocked members are left out. Polled: ' +
           'answers with an ETag and 304 for a matching If-None-Match.',
         tags: ['likes'],
         response: { 200: LikesResponse, 403: ApiError },
       },
       config: { etag: true },
     },
-    async (request) => app.repos.likes.listFor(requireMember(request).id, todayIso()),
+    async (request) => {
+      const { likes, premium } = await app.repos.likes.listFor(
+        requireMember(request).id,
+        todayIso(),
+        Date.now(),
+      );
+      // Premium starting or ending must reach a polling client even when the lists look the same.
+      request.etagVariant = premium ? 'premium' : '';
+      return likes;
+    },
   );
 
   app.post(

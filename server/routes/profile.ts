@@ -25,7 +25,8 @@ const profileRoute: FastifyPluginAsyncZod = async (app) => {
           'under settings.cdn_prefix), age, living area with the region name, the select fields ' +
           'of settings.visible_profile_fields as value keys (profile_fields.php), the notes of ' +
           'settings.visible_profile_notes, the about-me text, and the likes between viewer and ' +
-          'member. A member who left, is banned or is blocked either way is 404 (profile.not_found). ' +
+          'member (did_like_profile only for a liker the likes list names to the viewer: all ' +
+          'with premium, else the newest few). premium: true for a premium member. A member who left, is banned or is blocked either way is 404 (profile.not_found). ' +
           'Visitors only when settings.logged_out_search is on (else 403). Logged in it answers ' +
           'with an ETag and 304 for a matching If-None-Match.',
         tags: ['search'],
@@ -40,7 +41,12 @@ const profileRoute: FastifyPluginAsyncZod = async (app) => {
       if (viewer === null && !config.logged_out_search) {
         throw new HttpError(403, 'Log in to see member profiles', 'auth.not_logged_in');
       }
-      const profile = await app.repos.profiles.findVisible(request.query.id, viewer, todayIso());
+      const profile = await app.repos.profiles.findVisible(
+        request.query.id,
+        viewer,
+        todayIso(),
+        Date.now(),
+      );
       if (!profile) throw new HttpError(404, 'This member cannot be found', 'profile.not_found');
       const region =
         profile.country !== null && profile.countryregion !== null

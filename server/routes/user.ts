@@ -10,6 +10,7 @@ import {
 import { todayIso } from '../lib/dates';
 import { routeLimit } from '../plugins/rate-limit';
 import { requireMember, startSession } from '../plugins/session';
+import { grantDueAllowances } from '../services/premium-allowance';
 import { toProfilePatch } from '../services/profile-update';
 import { publicOrigin } from '../services/mailer';
 import { signup } from '../services/signup';
@@ -31,7 +32,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { etag: true },
     },
-    async (request) => ({ user: await loadUser(app, requireMember(request).id) }),
+    async (request) => {
+      const { id } = requireMember(request);
+      // Monthly premium credits are granted when the app next asks for the user.
+      await grantDueAllowances(app, id);
+      return { user: await loadUser(app, id) };
+    },
   );
 
   app.post(

@@ -41,6 +41,10 @@ export async function likeAction(
   if (body.profile === memberId) {
     throw new HttpError(400, 'You cannot like your own profile', 'likes.self');
   }
+  // A new like is the newest, so named; an unlike of a like the receiver sees only as a count
+  // must not name its liker in their event (their count catches up on the next poll).
+  const receiverSees =
+    like || (await app.repos.likes.isNamedTo(body.profile, memberId, Date.now()));
   const outcome = await app.repos.likes.apply(
     {
       memberId,
@@ -70,7 +74,7 @@ export async function likeAction(
       profile: body.profile,
     };
     await Promise.all([
-      app.realtime.publish(body.profile, event),
+      receiverSees ? app.realtime.publish(body.profile, event) : null,
       app.realtime.publish(memberId, event),
     ]);
     if (like) await mailNewLike(app, origin, body.profile, memberId);

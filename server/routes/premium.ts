@@ -1,0 +1,25 @@
+/** GET /api/premium.php: the premium plans for a member or a visitor. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PremiumOffer } from '../../src/api/contract';
+import { premiumOffer } from '../services/purchase';
+
+const premiumRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/premium.php',
+    {
+      schema: {
+        summary: 'Premium plans',
+        description:
+          "Login optional. Plans priced in the currency of the member's country (visitors: the " +
+          "site's default_payment_country), with the price per month, the saving against the " +
+          'shortest plan, the monthly credits, the payment methods and, for a member, until when ' +
+          'premium runs.',
+        tags: ['payments'],
+        response: { 200: PremiumOffer },
+      },
+    },
+    async (request) => premiumOffer(app, request.member?.id ?? null),
+  );
+};
+
+export default premiumRoute;
