@@ -38,10 +38,13 @@ const SCREENS: Record<string, () => ScreenModule> = {
   staticPage: () => import('./features/pages/StaticPageScreen'),
   dev: () => import('./features/dev/DevScreen'),
   profile: () => import('./features/profile/ProfileScreen'),
+  premium: () => import('./features/premium/PremiumScreen'),
   resetPassword: () => import('./features/reset-password/ResetPasswordScreen'),
   resetPasswordDo: () => import('./features/reset-password/ResetPasswordDoScreen'),
   mailChange: () => import('./features/mail-change/MailChangeScreen'),
   accountDeleted: () => import('./features/account/AccountDeletedScreen'),
+  credits: () => import('./features/credits/CreditsScreen'),
+  transaction: () => import('./features/transactions/TransactionScreen'),
 };
 const pendingScreen = () => import('./features/pending/PendingScreen');
 

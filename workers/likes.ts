@@ -5,6 +5,7 @@
 import type { LikesResponse } from '../src/api/contract';
 import { ACTION_HEADER, MEMBER_HEADER } from '../src/api/offline-protocol';
 import type { LikeRow } from '../src/db/db';
+import { kvPut } from '../src/db/kv';
 import { confirmAction, failAction, nextSeq } from './actions';
 import { updateBadge } from './badge';
 import { pollWithEtag } from './conditional';
@@ -50,6 +51,11 @@ async function applyLikes(ctx: SyncContext, data: LikesResponse, since: number):
   await db.profiles.bulkPut(data.liked_by_profiles ?? []);
   await db.likedBy.clear();
   await db.likedBy.bulkPut(data.liked_by.map((entry, order) => ({ ...entry, order })));
+  // Likers named only with premium: their number (and the new ones, for the badge), never who.
+  await kvPut(db, 'likedByHidden', {
+    count: data.liked_by_hidden ?? 0,
+    fresh: data.liked_by_hidden_new ?? 0,
+  });
 }
 
 /** GET /api/likes.php with its ETag; a 403 re-fetches the user (SPEC §6). */

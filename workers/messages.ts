@@ -167,7 +167,7 @@ export function createDeliveryAcks(ctx: SyncContext): DeliveryAcks {
 }
 
 /** Writes the optimistic row and its action; `replaces` is a failed row a retry takes over. */
-async function queueMessage(
+export async function queueMessage(
   ctx: SyncContext,
   conversation: number,
   text: string,
@@ -219,7 +219,7 @@ async function queueMessage(
  * POST /api/chat.php for a queued row. A refusal is kept on the action: the server's i18n key
  * when it sent one (`chat.no_credits`), `network` without an answer, else its message.
  */
-async function postMessage(
+export async function postMessage(
   ctx: SyncContext,
   memberId: number,
   body: SendBody,

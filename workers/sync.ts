@@ -3,8 +3,10 @@
  * and the one API object the page calls. Every API call settles with a value or a SyncError.
  */
 import type {
+  CreateTransactionBody,
   LiveEvent,
   NotificationSettings,
+  PaymentMethod,
   Settings,
   SignupBody,
   User,
@@ -50,7 +52,15 @@ import {
   retryMessage,
   sendMessage,
 } from './messages';
+import {
+  cancelTransaction,
+  createTransaction,
+  fetchUserWatchingCredits,
+  getTransaction,
+  loadCreditsOffer,
+} from './payments';
 import { createPoller, POLL_INTERVAL_MS, PUSH_POLL_INTERVAL_MS, type PollTaskName } from './poller';
+import { buyPremium, loadLedger, loadPremiumOffer } from './premium';
 import { loadProfile } from './profile';
 import {
   loadNotificationSettings,
@@ -117,7 +127,8 @@ export function createSync(deps: SyncDeps) {
     {
       user: async () => {
         pushSubscribed = (await kvGet(ctx.db, 'pushSubscribed')) ?? false;
-        await fetchUser(ctx);
+        // A higher balance sends the messages that waited for credits (payments.ts).
+        await fetchUserWatchingCredits(ctx, log);
       },
       chats: () => pollChats(ctx),
       likes: () => pollLikes(ctx),
@@ -202,7 +213,7 @@ export function createSync(deps: SyncDeps) {
     status: () =>
       settle(async () => ({ leader, memberId: await currentMemberId(ctx), pushSubscribed })),
     /** GET /api/user.php; null when logged out (403). */
-    refreshUser: (): Promise<User | null> => settle(() => fetchUser(ctx)),
+    refreshUser: (): Promise<User | null> => settle(() => fetchUserWatchingCredits(ctx, log)),
     refreshSettings: (): Promise<Settings> =>
       settle(async () => {
         const { data } = await ctx.http.call('settings');
@@ -291,6 +302,26 @@ export function createSync(deps: SyncDeps) {
     confirmMailChange: (token: string) => settle(() => confirmMailChange(ctx, token)),
     /** Deletes the account; the user is cleared like on logout. */
     deleteAccount: (password: string) => settle(() => deleteAccount(ctx, password)),
+
+    // Buying credits and the receipt page (payments.ts).
+    /** GET /api/credits.php, stored in kv for the next (offline) visit. */
+    loadCreditsOffer: () => settle(() => loadCreditsOffer(ctx)),
+    /** Starts a purchase; the page goes to the answer's checkout_url. */
+    createTransaction: (body: CreateTransactionBody) => settle(() => createTransaction(ctx, body)),
+    /** One of my purchases, stored for the receipt; refresh asks the provider first. */
+    loadTransaction: (id: number, refresh?: boolean) =>
+      settle(() => getTransaction(ctx, id, refresh)),
+    /** The member left the checkout without paying. */
+    cancelTransaction: (id: number) => settle(() => cancelTransaction(ctx, id)),
+
+    // Premium and the credit history (premium.ts).
+    /** GET /api/premium.php, also stored in kv for the next (offline) visit. */
+    loadPremiumOffer: () => settle(() => loadPremiumOffer(ctx)),
+    /** One page of my credit history (1 = newest); not stored. */
+    loadLedger: (page?: number) => settle(() => loadLedger(ctx, page)),
+    /** Starts a premium purchase; the page goes to the answer's checkout_url. */
+    buyPremium: (plan: number, method: PaymentMethod) =>
+      settle(() => buyPremium(ctx, plan, method)),
   };
 
   return {

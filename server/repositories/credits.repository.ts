@@ -169,8 +169,8 @@ export class CreditsRepository {
   }
 
   /**
-   * One page of the member's ledger, newest first. Rows of reasons the contract does not name
-   * (the seed's demo_grant) are left out rather than break the answer.
+   * One page of the member's ledger, newest first. Rows of a reason the contract does not name
+   * (none today) are left out rather than break the answer.
    */
   async page(
     memberId: number,

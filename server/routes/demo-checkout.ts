@@ -75,6 +75,9 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         token: formToken(request.query.session, me.id),
         closedNote: isOpen(row.status) ? null : `This checkout is closed (${row.status}).`,
       });
+      // The page's forms post back here: under helmet's no-referrer a browser sends
+      // `Origin: null` with a form post, which the Origin check rightly refuses.
+      reply.header('referrer-policy', 'same-origin');
       return reply.type('text/html; charset=utf-8').send(html);
     },
   );

@@ -50,7 +50,10 @@ const xcamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = request.member;
       if (!me) throw notLoggedIn();
-      const user = await app.repos.members.getUser(me.id, { fictionalIcon: false, now: Date.now() });
+      const user = await app.repos.members.getUser(me.id, {
+        fictionalIcon: false,
+        now: Date.now(),
+      });
       if (!isSponsoredEligible(user, app.site.config, Date.now())) {
         throw new HttpError(403, 'Sponsored webcam profiles are not available for this account');
       }

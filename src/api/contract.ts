@@ -420,6 +420,8 @@ export const LikesResponse = z.object({
    * FREE_LIKED_BY_VISIBLE are named, the rest are counted here (0 or absent with premium).
    */
   liked_by_hidden: z.number().int().nonnegative().optional(),
+  /** How many of the liked_by_hidden likes are new (they still count in the app badge). */
+  liked_by_hidden_new: z.number().int().nonnegative().optional(),
 });
 export type LikesResponse = z.infer<typeof LikesResponse>;
 export const LikeResult = z.object({ liked: z.boolean(), applied: z.boolean() });
@@ -839,6 +841,8 @@ export const LEDGER_REASONS = [
   'refund',
   'debt_settlement',
   'dev_reset',
+  /** Starting credits the demo seed gives its demo members. */
+  'demo_grant',
 ] as const;
 export const LedgerReason = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReason>;

@@ -1,11 +1,31 @@
 /** Typed access to the kv table, so every reader and the writer agree on what each key holds. */
-import type { GeocodeResponse, ProfileFieldsResponse, Settings, User } from '../api/contract';
+import type {
+  CreditsOffer,
+  GeocodeResponse,
+  PremiumOffer,
+  ProfileFieldsResponse,
+  Settings,
+  Transaction,
+  User,
+} from '../api/contract';
 import type { AmoraDb } from './db';
 
 /** Who the stored personal data belongs to. */
 export interface SessionMeta {
   memberId: number | null;
   changedAt: number;
+}
+
+/** The credits offer with when it was fetched, so an offline page can say prices may have changed. */
+export interface StoredCreditsOffer {
+  offer: CreditsOffer;
+  fetchedAt: number;
+}
+
+/** How many likers are only counted, not named, and how many of those likes are new. */
+export interface LikedByHidden {
+  count: number;
+  fresh: number;
 }
 
 /** Every kv key and its value. */
@@ -23,6 +43,14 @@ export interface KvValues {
   geocode: GeocodeResponse | null;
   /** Allowed values of the profile fields (GET /api/profile_fields.php), for offline wizards. */
   profileFields: ProfileFieldsResponse;
+  /** Likers the member may not see by name without premium (likes.php), so /likes shows them offline. */
+  likedByHidden: LikedByHidden;
+  /** The member's last credits offer (GET /api/credits.php), so /credits shows at once and offline. */
+  creditsOffer: StoredCreditsOffer;
+  /** A purchase as last read (receipt page); personal, so wiped with the member's data. */
+  [transaction: `transaction:${number}`]: Transaction;
+  /** The last premium offer (plans, methods, premium_until), so /premium shows at once and offline. */
+  premiumOffer: PremiumOffer;
   /** Last ETag of a polled call, by call name. */
   [etag: `etag:${string}`]: string;
   /** Last client sequence used by a member (DESIGN §6: the server orders actions by it). */

@@ -95,7 +95,11 @@ export async function likesReceived(db: AmoraDb = getDb()): Promise<ReceivedLike
   return rows.map((row, i) => ({ ...row, profile: profiles[i] ?? null }));
 }
 
-/** Number of received likes not opened yet. */
+/**
+ * Number of received likes not opened yet. Likers hidden without premium are left out: the
+ * member cannot open them, so a badge counting them could never clear (the likes screen's
+ * premium card says how many of them are new).
+ */
 export async function newLikesCount(db: AmoraDb = getDb()): Promise<number> {
   return db.likedBy.filter((row) => row.like_new).count();
 }

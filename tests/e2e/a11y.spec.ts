@@ -9,6 +9,8 @@ const PUBLIC_SCREENS = [
   '/pages/faq',
   '/no-such-page',
   '/_dev/dialogs',
+  '/premium',
+  '/pricing',
 ];
 // Member 2 is the second demo login (Sam): his profile, and the conversation with him.
 const MEMBER_SCREENS = [
@@ -21,6 +23,11 @@ const MEMBER_SCREENS = [
   '/chats',
   '/members/2/chat',
   '/notifications',
+  '/credits',
+  '/credits/3/ideal',
+  '/credits/repeat-order',
+  '/premium',
+  '/profile',
 ];
 
 async function violations(page: Page, path: string): Promise<string[]> {
@@ -42,7 +49,7 @@ test('public screens have no axe violations on a phone', async ({ browser }) => 
 });
 
 test('member screens have no axe violations on a desktop', async ({ page }) => {
-  test.setTimeout(120_000); // nine screens, each loaded until the network is quiet
+  test.setTimeout(180_000); // fourteen screens, each loaded until the network is quiet
   await login(page, DEMO);
   const found: string[] = [];
   for (const path of MEMBER_SCREENS) found.push(...(await violations(page, path)));

@@ -34,6 +34,25 @@ const SAME_AS_ENGLISH = new Set([
   'Menu',
   'Likes',
   'Premium',
+  // The site's name and a word every site language borrows.
+  '{{site}} Premium',
+  // Payment method brands.
+  'iDEAL',
+  'Bancontact',
+  'EPS',
+  'Przelewy24',
+  'BLIK',
+  'TWINT',
+  // Dutch says credit(s) too; Spanish and French say Total.
+  'credit',
+  'credits',
+  '{{count}} credit',
+  '{{count}} credits',
+  '{{price}} per credit',
+  'Total',
+  // French says Date; French, Italian and Dutch say bonus.
+  'Date',
+  '(+{{count}} bonus)',
   'Error',
   'Region',
   'Design',

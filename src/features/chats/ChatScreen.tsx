@@ -4,9 +4,10 @@ import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { useOnline } from '../members/use-online';
 import { useSiteSettings } from '../members/use-site-settings';
-import { buildChatItems } from './chat-view';
+import { buildChatItems, lastSendOutOfCredits } from './chat-view';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
+import { CreditsPanel } from './CreditsPanel';
 import { IncomingAnnouncer } from './IncomingAnnouncer';
 import { MessageList } from './MessageList';
 import { useConversation } from './use-conversation';
@@ -75,6 +76,11 @@ export default function ChatScreen() {
         />
       )}
       <IncomingAnnouncer messages={messages} memberId={memberId} name={name} />
+      <CreditsPanel
+        chatId={chatId}
+        credits={user?.credits}
+        refused={lastSendOutOfCredits(messages, memberId, view?.failures ?? {})}
+      />
       <Composer conversation={chatId} name={name} />
     </div>
   );

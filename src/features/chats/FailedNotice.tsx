@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { getSync } from '../../bridges/worker-bridge';
+import { withReturn } from '../credits/return-path';
 import { failureKind } from './chat-view';
 
 /** Under a failed own message: why it was not sent, and Retry / Discard. */
 export function FailedNotice({ messageKey, error }: { messageKey: string; error: string | null }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // Back to this conversation after paying, where the kept message is then sent.
+  const here = useLocation().pathname;
   const kind = failureKind(error);
   const act = (action: 'retry' | 'discard') => {
     setBusy(true);
@@ -22,7 +25,7 @@ export function FailedNotice({ messageKey, error }: { messageKey: string; error:
     <div className="chat-failed small">
       <span>{t(`chat.failed_${kind}`)}</span>
       {kind === 'credits' && (
-        <Link to="/credits" className="chat-failed-link">
+        <Link to={withReturn('/credits', here)} className="chat-failed-link">
           {t('chat.buy_credits')}
         </Link>
       )}

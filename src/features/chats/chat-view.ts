@@ -3,6 +3,7 @@
  * their send state (pure, so the rules are unit-tested without a browser).
  */
 import type { MessageRow } from '../../db/db';
+import { isNoCreditsRefusal } from '../../../workers/no-credits';
 import { dayKey } from './chat-time';
 
 /**
@@ -106,7 +107,7 @@ export function lastOwnKey(items: readonly ChatItem[]): string | null {
 export function failureKind(error: string | null | undefined): FailureKind {
   if (!error) return 'refused';
   if (error === 'network') return 'network';
-  if (/no_credits|credit|\b402\b/i.test(error)) return 'credits';
+  if (isNoCreditsRefusal(error)) return 'credits';
   if (/blocked|gone|\b410\b/i.test(error)) return 'blocked';
   return 'refused';
 }
@@ -118,4 +119,18 @@ export function oldestServerId(messages: readonly MessageRow[]): number | null {
     if (message.id !== null && (oldest === null || message.id < oldest)) oldest = message.id;
   }
   return oldest;
+}
+
+/** The member's newest own message failed for lack of credits (the composer offers packages). */
+export function lastSendOutOfCredits(
+  messages: readonly MessageRow[],
+  memberId: number | null,
+  failures: Readonly<Record<string, string | null>>,
+): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (!message || message.sender !== memberId) continue;
+    return message.status === 'failed' && failureKind(failures[message.key]) === 'credits';
+  }
+  return false;
 }

@@ -9,14 +9,16 @@ import { getSync } from '../../bridges/worker-bridge';
 import { ProfileGridSkeleton } from '../members/ProfileGridSkeleton';
 import { useOnline } from '../members/use-online';
 import { useSiteSettings } from '../members/use-site-settings';
+import { LikesHiddenCard } from './LikesHiddenCard';
 import { LikesList } from './LikesList';
 import { LikesTabs } from './LikesTabs';
 import { likeTypeOf, shownLikeTypes } from './likes-types';
 import { readLikesView } from './likes-view';
 
 /**
- * Likes (`/likes`, `/likes/{type}`, SPEC §2.3, §4): who liked me (new ones first), who I liked,
- * and the mutual ones, read from IndexedDB so the lists show offline too.
+ * Likes (`/likes`, `/likes/{type}`, SPEC §2.3, §4): who liked me (new ones first; without
+ * premium the newest few, the rest counted), who I liked, and the mutual ones, read from
+ * IndexedDB so the lists show offline too.
  */
 export default function LikesScreen() {
   const { t } = useTranslation();
@@ -45,7 +47,7 @@ export default function LikesScreen() {
         counts={
           view
             ? {
-                received: view.received.length,
+                received: view.received.length + view.hidden,
                 given: view.given.length,
                 mutual: view.mutual.length,
               }
@@ -60,7 +62,7 @@ export default function LikesScreen() {
       )}
       {view === undefined ? (
         <ProfileGridSkeleton count={SEARCH_PAGE_SIZE / 2} actions={false} />
-      ) : view[active].length === 0 ? (
+      ) : view[active].length === 0 && !(active === 'received' && view.hidden > 0) ? (
         <div className="empty-state text-center text-body-secondary py-5">
           <p>{t(`likes.empty_${active}`)}</p>
           <Link to="/members" className="btn btn-primary">
@@ -69,6 +71,9 @@ export default function LikesScreen() {
         </div>
       ) : (
         <LikesList entries={view[active]} cdnPrefix={settings?.cdn_prefix ?? ''} />
+      )}
+      {view !== undefined && active === 'received' && view.hidden > 0 && (
+        <LikesHiddenCard count={view.hidden} fresh={view.hiddenNew} />
       )}
     </div>
   );

@@ -3,6 +3,8 @@
  * the received ones new first (SPEC §4). Entries whose profile is not cached yet wait for the poll.
  */
 import type { Profile } from '../../api/contract';
+import { getDb } from '../../db/db';
+import { kvGet } from '../../db/kv';
 import { likesGiven, likesMutual, likesReceived } from '../../db/queries';
 import type { LikeType } from './likes-types';
 
@@ -13,7 +15,13 @@ export interface LikeEntry {
   isNew: boolean;
 }
 
-export type LikesView = Record<LikeType, LikeEntry[]> & { newCount: number };
+export type LikesView = Record<LikeType, LikeEntry[]> & {
+  /** New received likes, those of hidden likers included. */
+  newCount: number;
+  /** Likers only premium shows by name (liked_by_hidden), and how many of their likes are new. */
+  hidden: number;
+  hiddenNew: number;
+};
 
 function withProfile<T extends { profile: Profile | null }>(
   rows: readonly T[],
@@ -21,12 +29,13 @@ function withProfile<T extends { profile: Profile | null }>(
   return rows.filter((row): row is T & { profile: Profile } => row.profile !== null);
 }
 
-/** The three lists for useLiveQuery. */
+/** The three lists for useLiveQuery, and the count of likers hidden without premium. */
 export async function readLikesView(): Promise<LikesView> {
-  const [received, given, mutual] = await Promise.all([
+  const [received, given, mutual, hidden] = await Promise.all([
     likesReceived(),
     likesGiven(),
     likesMutual(),
+    kvGet(getDb(), 'likedByHidden'),
   ]);
   const receivedEntries = withProfile(received).map((row) => ({
     profile: row.profile,
@@ -38,6 +47,8 @@ export async function readLikesView(): Promise<LikesView> {
     received: receivedEntries,
     given: plain(given),
     mutual: plain(mutual),
-    newCount: receivedEntries.filter((entry) => entry.isNew).length,
+    newCount: receivedEntries.filter((entry) => entry.isNew).length + (hidden?.fresh ?? 0),
+    hidden: hidden?.count ?? 0,
+    hiddenNew: hidden?.fresh ?? 0,
   };
 }

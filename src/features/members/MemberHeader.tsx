@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
 import { languageName, needsLanguageBadge } from './card-rules';
+import { PremiumBadge } from './PremiumBadge';
 import type { ShownMember } from './use-member-profile';
 
 export interface MemberHeaderProps {
@@ -12,7 +13,7 @@ export interface MemberHeaderProps {
   mutual: boolean;
 }
 
-/** The page's one h1 (name and age), then gender, where they live and the like badges. */
+/** The page's one h1 (name and age), then gender, where they live and the premium and like badges. */
 export function MemberHeader({ member, likesYou, mutual }: MemberHeaderProps) {
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
@@ -34,8 +35,9 @@ export function MemberHeader({ member, likesYou, mutual }: MemberHeaderProps) {
         {member.age !== null && <span className="member-age">, {member.age}</span>}
       </h1>
       {meta && <p className="member-meta mb-0">{meta}</p>}
-      {(likesYou || badge) && (
+      {(likesYou || badge || member.premium === true) && (
         <p className="member-badges mb-0">
+          {member.premium === true && <PremiumBadge />}
           {likesYou && (
             <span className="badge member-badge is-like">
               {mutual ? t('member.mutual') : t('member.likes_you', { name: member.name })}

@@ -7,6 +7,7 @@ import { countryName } from '../../lib/countries';
 import { CardIcon } from './CardIcon';
 import { languageName, needsLanguageBadge, photoUrl } from './card-rules';
 import { LikeButton } from './LikeButton';
+import { PremiumBadge } from './PremiumBadge';
 import { useLike } from './use-like';
 
 export interface ProfileCardProps {
@@ -89,6 +90,13 @@ export function ProfileCard({
             {profile.name}
             {profile.age !== null && <span className="fw-normal">, {profile.age}</span>}
           </Link>
+          {/* The space keeps "age" and the badge's label apart for screen readers. */}
+          {profile.premium === true && (
+            <>
+              {' '}
+              <PremiumBadge compact />
+            </>
+          )}
         </Heading>
         <p className="profile-card-place small text-body-secondary mb-0">
           <span className="text-truncate">{place}</span>

@@ -37,6 +37,8 @@ export interface ShownMember {
   personal: string | null;
   /** The full profile arrived at some point; false while only the card is known. */
   complete: boolean;
+  /** A premium member (badge); absent otherwise. */
+  premium?: boolean;
 }
 
 /** Merges what IndexedDB holds into one shape; null when nothing about the member is cached. */

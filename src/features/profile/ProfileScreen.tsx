@@ -7,12 +7,14 @@ import { useOnline } from '../members/use-online';
 import { useSiteSettings } from '../members/use-site-settings';
 import { AboutSection } from './AboutSection';
 import { BasicsSection } from './BasicsSection';
+import { CreditsSection } from './CreditsSection';
 import { DangerSection } from './DangerSection';
 import { DetailsSection } from './DetailsSection';
 import { LanguageSection } from './LanguageSection';
 import { LivingAreaSection } from './LivingAreaSection';
 import { PasswordSection } from './PasswordSection';
 import { PhotosSection } from './PhotosSection';
+import { PremiumSection } from './PremiumSection';
 import { ProfileSection } from './ProfileSection';
 import { ProfileSummary, type SectionLink } from './ProfileSummary';
 import { useProfileFields } from './use-profile-fields';
@@ -20,7 +22,7 @@ import '../account/account.scss';
 
 /**
  * The member's own profile (`/profile`, login required): every part the sign-up wizard collects,
- * plus e-mail, password and account deletion. Each card saves on its own, and what the member
+ * premium and the credit history, plus e-mail, password and account deletion. Each card saves on its own, and what the member
  * typed stays when a save fails (offline, server trouble).
  */
 export default function ProfileScreen() {
@@ -51,6 +53,8 @@ export default function ProfileScreen() {
     { id: 'profile-about', label: t('my_profile.about_title') },
     { id: 'profile-area', label: t('my_profile.area_title') },
     { id: 'profile-language', label: t('my_profile.language_title') },
+    { id: 'profile-premium', label: t('premium.profile_title') },
+    { id: 'profile-credits', label: t('history.title') },
     { id: 'profile-email', label: t('mail_change.title') },
     { id: 'profile-password', label: t('my_profile.password_title') },
     { id: 'profile-delete', label: t('delete_account.title') },
@@ -85,6 +89,8 @@ export default function ProfileScreen() {
           <AboutSection user={user} notes={notes} />
           <LivingAreaSection user={user} settings={settings} />
           <LanguageSection user={user} />
+          <PremiumSection user={user} />
+          <CreditsSection user={user} online={online} />
           <ProfileSection id="profile-email" title={t('mail_change.title')}>
             <EmailChangeForm user={user} />
           </ProfileSection>

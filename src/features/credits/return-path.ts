@@ -1,0 +1,27 @@
+/**
+ * Where the member goes back to after paying: a `?return=` query (the chat's package links) or
+ * router state `{ returnTo }`, and only a path on this site (ReturnPath of the contract).
+ */
+import { ReturnPath } from '../../api/contract';
+import { safeReturnPath } from '../../app/auth-redirect';
+
+/** Query parameter that carries the return path through /credits and its checkout. */
+export const RETURN_QUERY = 'return';
+/** Without a return path a purchase goes back to the conversations. */
+export const DEFAULT_RETURN = '/chats';
+
+/** The safe return path of this visit, or null when none was given. */
+export function returnPathOf(search: string, state: unknown): string | null {
+  const fromState = (state as { returnTo?: unknown } | null)?.returnTo;
+  const raw =
+    typeof fromState === 'string' ? fromState : new URLSearchParams(search).get(RETURN_QUERY);
+  const safe = safeReturnPath(raw);
+  return safe !== null && ReturnPath.safeParse(safe).success ? safe : null;
+}
+
+/** `path` with the return query kept, so the next page knows it too. */
+export function withReturn(path: string, returnTo: string | null): string {
+  return returnTo
+    ? `${path}?${new URLSearchParams({ [RETURN_QUERY]: returnTo }).toString()}`
+    : path;
+}
