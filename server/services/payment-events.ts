@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
-import type { PaymentProvider, PaymentReport } from '../payments/provider';
+import type { PaymentOutcome, PaymentProvider, PaymentReport } from '../payments/provider';
 import { isOpen } from '../payments/transaction-state';
 import type { ApplyResult, TransactionRow } from '../repositories/transactions.repository';
 import { queueReceiptMail } from './receipt-mail';
@@ -102,17 +102,17 @@ async function view(app: FastifyInstance, memberId: number, id: number): Promise
   return toTransaction(row, app.site.config.name, balance);
 }
 
+/** A report our own server makes (expiry by the clock, a checkout never opened). */
+function localReport(outcome: PaymentOutcome): PaymentReport {
+  return { eventId: null, ref: null, paymentId: null, outcome, amount: null, currency: null };
+}
+
 /** A still-open row past its expiry is closed as expired when it is read. */
 async function expireIfDue(app: FastifyInstance, row: TransactionRow, origin: string, now: number) {
   if (!isOpen(row.status) || now <= row.expires_at) return false;
   const provider = app.payments.byName(row.provider);
   if (!provider) return false;
-  await applyReport(
-    app,
-    provider,
-    { eventId: null, ref: null, paymentId: null, outcome: 'expired', amount: null, currency: null },
-    { transactionId: row.id, origin, now },
-  );
+  await applyReport(app, provider, localReport('expired'), { transactionId: row.id, origin, now });
   return true;
 }
 
@@ -132,7 +132,8 @@ export async function readTransaction(
     refresh &&
     provider &&
     row.provider_ref &&
-    (isOpen(row.status) || row.status === 'cancelled')
+    // Cancelled and expired rows too: a payment made just before still turns them paid.
+    (isOpen(row.status) || row.status === 'cancelled' || row.status === 'expired')
   ) {
     try {
       const report = await provider.readBack(row.provider_ref);
@@ -166,14 +167,7 @@ export async function cancelTransaction(
     try {
       report = row.provider_ref
         ? await provider.cancel(row.provider_ref)
-        : {
-            eventId: null,
-            ref: null,
-            paymentId: null,
-            outcome: 'cancelled',
-            amount: null,
-            currency: null,
-          };
+        : localReport('cancelled');
     } catch (err) {
       app.log.warn({ err, transaction: id }, 'payments: provider cancel failed');
       throw new HttpError(

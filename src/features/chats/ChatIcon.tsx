@@ -1,3 +1,5 @@
+import { LineIcon } from '../../app/icons/LineIcon';
+
 /** Line icons of the chat screens, inline so they cost no requests and follow currentColor. */
 const PATHS = {
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13v4.5l3 2',
@@ -17,22 +19,11 @@ export type ChatIconName = keyof typeof PATHS;
 /** A decorative icon; the control around it (or visually-hidden text) carries the meaning. */
 export function ChatIcon({ name, size = 20 }: { name: ChatIconName; size?: number }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
+    <LineIcon
+      path={PATHS[name]}
+      size={size}
       className={`chat-icon chat-icon-${name}`}
-    >
-      <path
-        d={PATHS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={name === 'dots' ? 3 : 1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+      strokeWidth={name === 'dots' ? 3 : 1.8}
+    />
   );
 }

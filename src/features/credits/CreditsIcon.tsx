@@ -1,3 +1,5 @@
+import { LineIcon } from '../../app/icons/LineIcon';
+
 /** Line icons of the credits and receipt pages, inline so they cost no requests. */
 const PATHS = {
   coin: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13.5v9M9.5 9.5c0-1 1.1-1.75 2.5-1.75s2.5.75 2.5 1.75-1.1 1.5-2.5 1.75-2.5.75-2.5 1.75 1.1 1.75 2.5 1.75 2.5-.75 2.5-1.75',
@@ -18,22 +20,6 @@ export type CreditsIconName = keyof typeof PATHS;
 /** A decorative icon; the text beside it carries the meaning. */
 export function CreditsIcon({ name, size = 20 }: { name: CreditsIconName; size?: number }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      className={`credits-icon credits-icon-${name}`}
-    >
-      <path
-        d={PATHS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon path={PATHS[name]} size={size} className={`credits-icon credits-icon-${name}`} />
   );
 }

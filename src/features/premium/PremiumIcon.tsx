@@ -1,3 +1,5 @@
+import { LineIcon } from '../../app/icons/LineIcon';
+
 /** Line icons of the premium page, inline (no requests) and coloured by currentColor. */
 const PATHS = {
   /** A crossed-out screen: no adverts. */
@@ -17,16 +19,5 @@ export type PremiumIconName = keyof typeof PATHS;
 
 /** Decorative: the text beside it says what it means. */
 export function PremiumIcon({ name, size = 24 }: { name: PremiumIconName; size?: number }) {
-  return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      <path
-        d={PATHS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon path={PATHS[name]} size={size} strokeWidth={1.8} />;
 }
