@@ -3,31 +3,13 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 
-/** Area titles per screen key of the route table. */
+/** Area titles per screen key of the route table, for the screens not built yet. */
 const AREA_TITLES = {
-  signup: 'pending.areas.signup',
-  completeSignup: 'pending.areas.signup',
   signupMatches: 'pending.areas.signup_matches',
-  chats: 'pending.areas.chats',
-  chat: 'pending.areas.chats',
-  member: 'pending.areas.member',
-  memberChat: 'pending.areas.chats',
   memberLander: 'pending.areas.lander',
   lander: 'pending.areas.lander',
-  premium: 'pending.areas.premium',
-  profile: 'pending.areas.profile',
   complaints: 'pending.areas.complaints',
-  likes: 'pending.areas.likes',
   matchFinder: 'pending.areas.match_finder',
-  notifications: 'pending.areas.notifications',
-  activateDone: 'pending.areas.activation',
-  activateError: 'pending.areas.activation',
-  mailChange: 'pending.areas.mail_change',
-  resetPassword: 'pending.areas.reset_password',
-  resetPasswordDo: 'pending.areas.reset_password',
-  accountDeleted: 'pending.areas.account_deleted',
-  credits: 'pending.areas.credits',
-  transaction: 'pending.areas.transactions',
 } as const;
 
 function isArea(key: string): key is keyof typeof AREA_TITLES {
