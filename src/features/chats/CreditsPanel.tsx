@@ -1,3 +1,4 @@
+import '../credits/credits.scss';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './credits.scss';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';

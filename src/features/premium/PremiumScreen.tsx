@@ -1,3 +1,4 @@
+import './premium.scss';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';

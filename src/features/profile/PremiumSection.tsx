@@ -1,3 +1,4 @@
+import './history.scss';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { User } from '../../api/contract';

@@ -1,3 +1,4 @@
+import '../credits/credits.scss';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { loginPathFor } from '../../app/auth-redirect';
