@@ -28,6 +28,7 @@ import blockRoutes from './routes/block';
 import chatRoute from './routes/chat';
 import chatsRoute from './routes/chats';
 import companyInfoRoute from './routes/companyinfo';
+import complaintFormRoute from './routes/complaint-form';
 import complaintsRoute from './routes/complaints';
 import creditsRoute from './routes/credits';
 import demoCheckoutRoutes from './routes/demo-checkout';
@@ -146,6 +147,7 @@ export async function buildApp(
     chatRoute,
     blockRoutes,
     complaintsRoute,
+    complaintFormRoute,
     eventsRoute,
     pageHiddenRoute,
     devRoute,

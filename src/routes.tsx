@@ -45,6 +45,7 @@ const SCREENS: Record<string, () => ScreenModule> = {
   accountDeleted: () => import('./features/account/AccountDeletedScreen'),
   credits: () => import('./features/credits/CreditsScreen'),
   transaction: () => import('./features/transactions/TransactionScreen'),
+  complaints: () => import('./features/complaints/ComplaintsScreen'),
 };
 const pendingScreen = () => import('./features/pending/PendingScreen');
 

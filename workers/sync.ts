@@ -38,6 +38,7 @@ import {
   startChat,
   type ReportReason,
 } from './chats';
+import { sendComplaint, type ComplaintDraft } from './complaints';
 import type { SyncContext, SyncNotice } from './context';
 import { settle } from './errors';
 import { createEventStream, EVENTS_PATH } from './events';
@@ -271,6 +272,13 @@ export function createSync(deps: SyncDeps) {
         await ctx.db.prefs.put({ key, value });
       }),
     refreshBadge: () => settle(() => updateBadge(ctx)),
+
+    /** The /complaints form, for members and visitors; wrap the listener in Comlink.proxy. */
+    sendComplaint: (
+      draft: ComplaintDraft,
+      screenshot: DraftPhoto | null,
+      onProgress?: ProgressListener,
+    ) => settle(() => sendComplaint(ctx, draft, screenshot, onProgress)),
 
     // Sign-up wizard (signup.ts). Progress listeners must be wrapped in Comlink.proxy.
     /** POST /api/user.php?new=1; the new member is logged in. */

@@ -10,10 +10,12 @@ import { PACKAGE_NAME } from './fetcher';
 /** Large photos on a slow phone link need far longer than the usual call timeout. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
+/** POSTs `fields` and, when given, `photo` as multipart; resolves the parsed answer. */
 export type Upload = (
   path: string,
-  photo: DraftPhoto,
+  photo: DraftPhoto | null,
   onProgress?: (fraction: number) => void,
+  fields?: Record<string, string>,
 ) => Promise<unknown>;
 
 export interface UploadDeps {
@@ -24,9 +26,11 @@ export interface UploadDeps {
   XMLHttpRequest?: typeof XMLHttpRequest;
 }
 
-function form(photo: DraftPhoto): FormData {
+function form(photo: DraftPhoto | null, fields: Record<string, string> = {}): FormData {
   const data = new FormData();
-  data.append('file', new Blob([photo.bytes], { type: photo.type }), photo.name);
+  // Text fields first: the server reads them before the (large) file.
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  if (photo) data.append('file', new Blob([photo.bytes], { type: photo.type }), photo.name);
   return data;
 }
 
@@ -54,7 +58,7 @@ const headers = (deps: UploadDeps) => ({
 });
 
 function viaXhr(deps: UploadDeps, Xhr: typeof XMLHttpRequest): Upload {
-  return (path, photo, onProgress) =>
+  return (path, photo, onProgress, fields) =>
     new Promise((resolve, reject) => {
       const xhr = new Xhr();
       xhr.open('POST', new URL(path, deps.base).toString());
@@ -76,18 +80,18 @@ function viaXhr(deps: UploadDeps, Xhr: typeof XMLHttpRequest): Upload {
       xhr.onerror = offline;
       xhr.ontimeout = offline;
       xhr.onabort = offline;
-      xhr.send(form(photo));
+      xhr.send(form(photo, fields));
     });
 }
 
 function viaFetch(deps: UploadDeps): Upload {
-  return async (path, photo, onProgress) => {
+  return async (path, photo, onProgress, fields) => {
     let response: Response;
     try {
       response = await deps.fetch(new URL(path, deps.base).toString(), {
         method: 'POST',
         headers: headers(deps),
-        body: form(photo),
+        body: form(photo, fields),
         credentials: 'same-origin',
         signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
       });

@@ -247,6 +247,14 @@ export interface ComplaintsTable {
   body: string;
   status: Generated<string>;
   created_at: Millis;
+  /** A COMPLAINT_CATEGORIES value for form complaints; null for chat reports. */
+  category: string | null;
+  /** The page language of a form complaint (its confirmation mail's language). */
+  language: string | null;
+  /** Re-encoded screenshot under `<data>/complaints`, server-made name. */
+  screenshot: string | null;
+  /** CP-000123: what the complainant quotes; set for form complaints. */
+  reference: string | null;
 }
 
 /** Blocks: neither member sees the other in search. */

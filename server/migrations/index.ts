@@ -9,6 +9,7 @@ import * as chat from './2026-11-22-003-chat';
 import * as notifications from './2026-11-22-004-notifications';
 import * as chatDelivery from './2026-11-22-006-chat-delivery';
 import * as payments from './2026-11-25-007-payments';
+import * as complaintForm from './2026-11-25-008-complaint-form';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-notifications': notifications,
   '2026-11-22-006-chat-delivery': chatDelivery,
   '2026-11-25-007-payments': payments,
+  '2026-11-25-008-complaint-form': complaintForm,
 };

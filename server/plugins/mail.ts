@@ -13,6 +13,8 @@ import { unencapsulated } from './unencapsulated';
 export interface MailService {
   /** Queues the mail and, with SMTP, starts sending it; `link` is what the log shows without SMTP. */
   send(mail: OutboxMail, link?: string): Promise<number>;
+  /** Starts sending a mail already queued as row `id` in the caller's own database transaction. */
+  dispatch(id: number, mail: OutboxMail, link?: string): void;
   /** Resolves when every send started so far has settled (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -56,20 +58,25 @@ export default unencapsulated('mail', async (app: FastifyInstance) => {
     }
   };
 
+  const dispatch = (id: number, mail: OutboxMail, link?: string): void => {
+    if (!transport) {
+      app.log.info(
+        { mail: id, kind: mail.kind, link },
+        'mail: no SMTP_URL, the mail stays in the outbox',
+      );
+      return;
+    }
+    const job = deliver(id, mail, transport).finally(() => pending.delete(job));
+    pending.add(job);
+  };
+
   const service: MailService = {
     async send(mail, link) {
       const id = await app.repos.mail.queue(mail, Date.now());
-      if (!transport) {
-        app.log.info(
-          { mail: id, kind: mail.kind, link },
-          'mail: no SMTP_URL, the mail stays in the outbox',
-        );
-        return id;
-      }
-      const job = deliver(id, mail, transport).finally(() => pending.delete(job));
-      pending.add(job);
+      dispatch(id, mail, link);
       return id;
     },
+    dispatch,
     async idle() {
       await Promise.allSettled([...pending]);
     },

@@ -101,3 +101,25 @@ export async function storeUpload(data: Buffer, uploadsDir: string): Promise<Sto
 export async function removeFiles(uploadsDir: string, names: string[]): Promise<void> {
   await Promise.all(names.map((name) => rm(join(uploadsDir, name), { force: true })));
 }
+
+/** Long side of a stored complaint screenshot: larger than a photo, so small text stays legible. */
+export const MAX_SCREENSHOT_SIDE = 2400;
+
+/**
+ * Re-encodes a checked complaint screenshot into `dir` (a folder under the data folder, never
+ * served) as a JPEG without metadata; answers its server-made name.
+ */
+export async function storeScreenshot(data: Buffer, dir: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = await decode(data)
+      .resize(MAX_SCREENSHOT_SIDE, MAX_SCREENSHOT_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new HttpError(422, 'The file could not be read as an image', 'upload.unreadable');
+  }
+  const name = `c-${randomBytes(16).toString('hex')}.jpg`;
+  await writeAtomically(join(dir, name), bytes);
+  return name;
+}

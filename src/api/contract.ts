@@ -630,6 +630,66 @@ export const ChangePasswordBody = z.object({
 export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
 export const AccountDeleted = z.object({ deleted: z.literal(true) });
 
+// ---------------------------------------------------------------- complaint form
+
+/** What a complaint from the public /complaints form is about (the page translates them). */
+export const COMPLAINT_CATEGORIES = [
+  'photo_consent',
+  'payment',
+  'abuse',
+  'fake_profile',
+  'underage',
+  'other',
+] as const;
+export const ComplaintCategory = z.enum(COMPLAINT_CATEGORIES);
+export type ComplaintCategory = z.infer<typeof ComplaintCategory>;
+/** Longest member reference the form takes: an id or a profile link. */
+export const COMPLAINT_MEMBER_REF_MAX = 300;
+/** Multipart, so not called through `http.call`; the optional screenshot is one file part, any name. */
+export const COMPLAINT_FORM_PATH = '/api/complaint_form.php';
+
+/** An empty form field counts as not filled in. */
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+/** The text fields of POST /api/complaint_form.php; messages are i18n keys the page shows per field. */
+export const ComplaintFormFields = z.object({
+  category: z.enum(COMPLAINT_CATEGORIES, 'complaints.errors.category'),
+  member: optionalField(
+    z.string().trim().max(COMPLAINT_MEMBER_REF_MAX, 'complaints.errors.member_ref'),
+  ),
+  message: z
+    .string('complaints.errors.message_required')
+    .trim()
+    .min(1, 'complaints.errors.message_required')
+    .max(COMPLAINT_MESSAGE_MAX, 'complaints.errors.message_too_long'),
+  email: optionalField(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(EMAIL_MAX, 'complaints.errors.email_invalid')
+      .pipe(z.email('complaints.errors.email_invalid')),
+  ),
+  /** The page's language: the confirmation mail is written in it. */
+  language: Language.catch('en'),
+});
+export type ComplaintFormFields = z.infer<typeof ComplaintFormFields>;
+/** The stored complaint and the reference the complainant quotes (e.g. CP-000123). */
+export const ComplaintFormResult = z.object({ id: z.number().int(), reference: z.string() });
+export type ComplaintFormResult = z.infer<typeof ComplaintFormResult>;
+
+/** The member id in "123", "#123" or a profile link such as /members/123; null when there is none. */
+export function memberIdFromRef(ref: string): number | null {
+  const text = ref.trim();
+  const match = /^#?(\d{1,10})$/.exec(text) ?? /\/members\/(\d{1,10})(?:[/?#]|$)/.exec(text);
+  const value = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(value) && value > 0 && value <= 2 ** 31 - 1 ? value : null;
+}
+
 // ---------------------------------------------------------------- credits, premium and payments
 
 /**
@@ -1100,6 +1160,8 @@ export const calls = {
     body: ComplaintBody,
     response: ComplaintResult,
   },
+  /** Multipart (ComplaintFormFields and at most one screenshot file part); members and visitors. */
+  complaintForm: { method: 'POST', path: COMPLAINT_FORM_PATH, response: ComplaintFormResult },
   cams: { method: 'GET', path: '/api/xcams/search.php', query: CamsQuery, response: CamsResponse },
   /** Opened in a new window, not fetched: answers 302 to the webcam partner. */
   camRedirect: { method: 'GET', path: '/api/xcams/redirect.php', query: CamRedirectQuery },

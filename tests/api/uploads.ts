@@ -8,20 +8,31 @@ export interface FilePart {
   type: string;
 }
 
-/** A multipart/form-data body, built by hand so the declared name and type are whatever we say. */
-export function multipart(files: FilePart[]): {
+/** A multipart/form-data body (text fields first), built by hand so the declared name and type are whatever we say. */
+export function multipart(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+  fileField = 'file',
+): {
   payload: Buffer;
   headers: Record<string, string>;
 } {
   const boundary = `----amora${Math.random().toString(16).slice(2)}`;
-  const chunks = files.flatMap((f) => [
+  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\n` +
-        `Content-Type: ${f.type}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
     ),
-    f.data,
-    Buffer.from('\r\n'),
-  ]);
+  );
+  chunks.push(
+    ...files.flatMap((f) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${f.name}"\r\n` +
+          `Content-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    ]),
+  );
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(chunks),

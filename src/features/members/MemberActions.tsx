@@ -82,6 +82,10 @@ export function MemberVisitorInvite({ id, name }: { id: number; name: string }) 
           {t('member.login')}
         </Link>
       </div>
+      {/* A visitor whose photo is used here can complain without an account. */}
+      <Link to={`/complaints?member=${id}`} className="d-inline-block small mt-3">
+        {t('complaints.report_profile')}
+      </Link>
     </div>
   );
 }

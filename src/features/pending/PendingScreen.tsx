@@ -8,7 +8,6 @@ const AREA_TITLES = {
   signupMatches: 'pending.areas.signup_matches',
   memberLander: 'pending.areas.lander',
   lander: 'pending.areas.lander',
-  complaints: 'pending.areas.complaints',
   matchFinder: 'pending.areas.match_finder',
 } as const;
 

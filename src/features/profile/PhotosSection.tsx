@@ -1,3 +1,4 @@
+import { UploadProgress } from '../../app/forms/UploadProgress';
 import * as Comlink from 'comlink';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,21 +168,12 @@ export function PhotosSection({ user, cdnPrefix }: { user: User; cdnPrefix: stri
         </p>
       </div>
       {upload && (
-        <div className="profile-upload mt-3">
-          <div className="small mb-1" id={`${id}-upload-label`}>
-            {t('my_profile.photo_uploading', { n: upload.index + 1, count: upload.count })}
-          </div>
-          <div
-            className="profile-progress"
-            role="progressbar"
-            aria-labelledby={`${id}-upload-label`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <div className="profile-progress-bar" style={{ width: `${percent}%` }} />
-          </div>
-        </div>
+        <UploadProgress
+          id={`${id}-upload-label`}
+          className="profile-upload mt-3"
+          label={t('my_profile.photo_uploading', { n: upload.index + 1, count: upload.count })}
+          percent={percent}
+        />
       )}
       {(fileProblem || problemText) && (
         <div className="alert alert-danger mt-3 mb-0" role="alert">

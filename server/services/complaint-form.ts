@@ -1,0 +1,142 @@
+/**
+ * The public complaint form (/complaints): checks the fields, the member named and the screenshot,
+ * stores the complaint with its confirmation mail in one transaction and starts sending the mail.
+ * Every refusal is a 4xx with a `complaints.errors.*` key the page shows next to its field.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import {
+  ComplaintFormFields,
+  memberIdFromRef,
+  type ComplaintFormResult,
+} from '../../src/api/contract';
+import { HttpError } from '../lib/http-error';
+import { checkUpload, storeScreenshot } from './images';
+import { CATEGORY_NAMES, COMPLAINT_MAIL, COMPLAINT_TEXTS } from './complaint-mail-texts';
+import { fill } from './mailer';
+
+/** What the route read from the request. */
+export interface ComplaintFormInput {
+  fields: Record<string, unknown>;
+  /** The screenshot's bytes, or null when none was sent. */
+  screenshot: Buffer | null;
+}
+
+/** Photo upload keys → the form's screenshot keys, so the page can place them on the picker. */
+const SCREENSHOT_KEYS: Record<string, string> = {
+  'upload.unsupported_type': 'complaints.errors.screenshot_type',
+  'upload.unreadable': 'complaints.errors.screenshot_unreadable',
+  'upload.too_many_pixels': 'complaints.errors.screenshot_pixels',
+};
+
+/** Validated fields, or a 400 naming the first problem's key. */
+function parseFields(raw: Record<string, unknown>) {
+  const parsed = ComplaintFormFields.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = issue?.message.startsWith('complaints.errors.')
+    ? issue.message
+    : 'complaints.errors.invalid';
+  const field = issue?.path.join('.') ?? '';
+  throw new HttpError(400, `Invalid complaint${field ? ` (${field})` : ''}: ${key}`, key);
+}
+
+/** The member named, as a visible member's id; hidden, deleted and unknown read the same. */
+async function reportedMember(
+  app: FastifyInstance,
+  ref: string | undefined,
+  memberId: number | null,
+): Promise<number | null> {
+  if (ref === undefined) return null;
+  const id = memberIdFromRef(ref);
+  if (id === null) {
+    throw new HttpError(400, 'Give a member id or a profile link', 'complaints.errors.member_ref');
+  }
+  if (id === memberId) {
+    throw new HttpError(400, 'You cannot complain about yourself', 'complaints.errors.self');
+  }
+  if (!(await app.repos.complaints.visibleMember(id))) {
+    throw new HttpError(404, 'No member has this id', 'complaints.errors.unknown_member');
+  }
+  return id;
+}
+
+/** Where the confirmation and replies go: the account's address, or the visitor's. */
+async function replyAddress(
+  app: FastifyInstance,
+  memberId: number | null,
+  given: string | undefined,
+): Promise<string> {
+  if (memberId !== null) {
+    const email = await app.repos.complaints.memberEmail(memberId);
+    if (email) return email;
+  }
+  if (!given) {
+    throw new HttpError(400, 'An e-mail address is required', 'complaints.errors.email_required');
+  }
+  return given;
+}
+
+/** Checks and re-encodes the screenshot into `dir`; answers its stored name. */
+async function keepScreenshot(data: Buffer, dir: string): Promise<string> {
+  try {
+    await checkUpload(data);
+    return await storeScreenshot(data, dir);
+  } catch (err) {
+    const key = err instanceof HttpError && err.key ? SCREENSHOT_KEYS[err.key] : undefined;
+    if (err instanceof HttpError && key) throw new HttpError(err.statusCode, err.message, key);
+    throw err;
+  }
+}
+
+/** Files a complaint from the form for a member (`memberId`) or a visitor (null). */
+export async function fileFormComplaint(
+  app: FastifyInstance,
+  memberId: number | null,
+  input: ComplaintFormInput,
+  dir: string,
+): Promise<ComplaintFormResult> {
+  const fields = parseFields(input.fields);
+  const reportedId = await reportedMember(app, fields.member, memberId);
+  const email = await replyAddress(app, memberId, fields.email);
+  const screenshot = input.screenshot ? await keepScreenshot(input.screenshot, dir) : null;
+  const { language } = fields;
+  const texts = COMPLAINT_TEXTS[language];
+  try {
+    const saved = await app.repos.complaints.createFromForm(
+      {
+        reporterId: memberId,
+        reportedId,
+        email,
+        category: fields.category,
+        language,
+        message: fields.message,
+        screenshot,
+        now: Date.now(),
+      },
+      (reference) => {
+        const values = {
+          site: app.site.config.name,
+          reference,
+          category: CATEGORY_NAMES[language][fields.category],
+          message: fields.message,
+        };
+        return {
+          memberId,
+          to: email,
+          kind: COMPLAINT_MAIL,
+          subject: fill(texts.subject, values),
+          text: fill(texts.body, values),
+          html: null,
+        };
+      },
+    );
+    app.mail.dispatch(saved.mailId, saved.mail);
+    return { id: saved.id, reference: saved.reference };
+  } catch (err) {
+    // Nothing was stored: the screenshot must not stay behind without its complaint.
+    if (screenshot) await rm(join(dir, screenshot), { force: true });
+    throw err;
+  }
+}
