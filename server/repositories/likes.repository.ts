@@ -95,6 +95,17 @@ export class LikesRepository {
     return (await isPremium(this.db, memberId, now)) || isNamedLiker(this.db, memberId, likerId);
   }
 
+  /** The members `likerId` likes now. */
+  async likedBy(likerId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('likes')
+      .select('profile_id')
+      .where('member_id', '=', likerId)
+      .where('liked', '=', true)
+      .execute();
+    return rows.map((r) => r.profile_id);
+  }
+
   /** Marks the like from `likerId` to `memberId` as seen; false when there is no such like. */
   async markSeen(likerId: number, memberId: number): Promise<boolean> {
     const result = await this.db

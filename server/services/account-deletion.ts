@@ -20,7 +20,15 @@ export async function deleteAccount(
   if (!member) throw notLoggedIn();
   if (!(await verifyPassword(member.passwordHash, password))) throw wrongPassword();
 
-  const deleted = await app.repos.accountDeletion.delete(memberId, Date.now());
+  // Asked before the likes go: a member who sees this liker only as a count (no premium) must
+  // not learn who it was from the event that their like is gone.
+  const now = Date.now();
+  const liked = await app.repos.likes.likedBy(memberId);
+  const namedTo = new Set<number>();
+  for (const other of liked) {
+    if (await app.repos.likes.isNamedTo(other, memberId, now)) namedTo.add(other);
+  }
+  const deleted = await app.repos.accountDeletion.delete(memberId, now);
   // A concurrent deletion (another tab) got there first: nothing left to clean up.
   if (!deleted) return;
   // After the commit: a crash in between leaves orphan files, never rows pointing at no file.
@@ -36,6 +44,7 @@ export async function deleteAccount(
   }
   // "This like is gone" in both directions; the event only makes the other side poll its likes.
   for (const other of deleted.liked) {
+    if (!namedTo.has(other)) continue; // their count catches up on the next poll
     events.push(app.realtime.publish(other, { type: 'unlike', by: memberId, profile: other }));
   }
   for (const other of deleted.likedBy) {

@@ -11,7 +11,7 @@ import {
   ProfileDetails,
   SearchResponse,
 } from '../../src/api/contract';
-import { as, insertMember, login } from './fixtures';
+import { as, insertMember, login, PASSWORD } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const DAY = 86_400_000;
@@ -207,6 +207,38 @@ for (const engine of ENGINES) {
         // A named liker's unlike changes what the member sees, so the event goes out.
         expect((await unlike('star')).statusCode).toBe(200);
         expect(events).toEqual([{ type: 'unlike', by: id('star'), profile: id('me') }]);
+      } finally {
+        stop();
+      }
+    });
+
+    it('does not name a hidden liker who deletes their account', async () => {
+      const events: LiveEvent[] = [];
+      const stop = await t.app.realtime.subscribe(id('me'), (e) => events.push(e));
+      try {
+        // A liker older than the three named ones: counted, never named.
+        const oldId = await insertMember(t.app, {
+          email: 'old@example.com',
+          name: 'name-old',
+          gender: 'female',
+          country: 'NL',
+        });
+        await t.app.db
+          .insertInto('likes')
+          .values({ member_id: oldId, profile_id: id('me'), liked: true, updated_at: 1000 })
+          .execute();
+        const before = (await likes()).body;
+        expect(before.liked_by.map((l) => l.id)).not.toContain(oldId);
+        expect(before.liked_by_hidden).toBe(1);
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: '/api/account.php',
+          payload: { password: PASSWORD },
+          ...as(await login(t.app, 'old@example.com')),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(events.filter((e) => e.type === 'unlike')).toEqual([]);
+        expect((await likes()).body.liked_by_hidden ?? 0).toBe(0);
       } finally {
         stop();
       }
