@@ -12,36 +12,19 @@ import {
   type Transaction,
   type User,
 } from '../src/api/contract';
-import { kvGet, kvPut, type KvKey, type KvValues } from '../src/db/kv';
+import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { resendNoCreditMessages } from './credit-resend';
-import { fetchUser } from './session';
+import { fetchUser, putIfSameSession, sessionStamp } from './session';
 
 /** kv key of one stored purchase. */
 export const transactionKey = (id: number) => `transaction:${id}` as const;
 
-/** Writes `value` unless the session changed since `stamp` (the answer is someone else's then). */
-async function putIfSameSession<K extends KvKey>(
-  ctx: SyncContext,
-  stamp: number | undefined,
-  key: K,
-  value: KvValues[K],
-): Promise<boolean> {
-  const { db } = ctx;
-  return db.transaction('rw', db.kv, async () => {
-    if ((await kvGet(db, 'session'))?.changedAt !== stamp) return false;
-    await kvPut(db, key, value);
-    return true;
-  });
-}
-
-const sessionStamp = async (ctx: SyncContext) => (await kvGet(ctx.db, 'session'))?.changedAt;
-
 /** GET /api/credits.php, stored with its time so /credits shows it at once next time. */
 export async function loadCreditsOffer(ctx: SyncContext): Promise<CreditsOffer> {
-  const stamp = await sessionStamp(ctx);
+  const stamp = await sessionStamp(ctx.db);
   const { data } = await ctx.http.call('credits');
-  await putIfSameSession(ctx, stamp, 'creditsOffer', { offer: data, fetchedAt: Date.now() });
+  await putIfSameSession(ctx.db, stamp, 'creditsOffer', { offer: data, fetchedAt: Date.now() });
   return data;
 }
 
@@ -53,7 +36,7 @@ async function storeTransaction(
 ): Promise<void> {
   const key = transactionKey(transaction.id);
   const before = await kvGet(ctx.db, key);
-  if (!(await putIfSameSession(ctx, stamp, key, transaction))) return;
+  if (!(await putIfSameSession(ctx.db, stamp, key, transaction))) return;
   if (transaction.status === 'paid' && before?.status !== 'paid') await afterPaid(ctx);
 }
 
@@ -78,7 +61,7 @@ export async function createTransaction(
   ctx: SyncContext,
   body: CreateTransactionBody,
 ): Promise<CheckoutStarted> {
-  const stamp = await sessionStamp(ctx);
+  const stamp = await sessionStamp(ctx.db);
   const { data } = await ctx.http.call('createTransaction', { body });
   await storeTransaction(ctx, stamp, data.transaction);
   return data;
@@ -90,7 +73,7 @@ export async function getTransaction(
   id: number,
   refresh = false,
 ): Promise<Transaction> {
-  const stamp = await sessionStamp(ctx);
+  const stamp = await sessionStamp(ctx.db);
   const { data } = await ctx.http.call('transaction', {
     query: { id, refresh: refresh ? 1 : undefined },
   });
@@ -100,7 +83,7 @@ export async function getTransaction(
 
 /** PUT /api/transactions.php?cancel=1: the member came back from the checkout without paying. */
 export async function cancelTransaction(ctx: SyncContext, id: number): Promise<Transaction> {
-  const stamp = await sessionStamp(ctx);
+  const stamp = await sessionStamp(ctx.db);
   const { data } = await ctx.http.call('cancelTransaction', {
     query: { cancel: '1' },
     body: { id },

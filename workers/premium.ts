@@ -10,10 +10,11 @@ import type {
   PaymentMethod,
   PremiumOffer,
 } from '../src/api/contract';
-import { kvGet, kvPut } from '../src/db/kv';
+import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';
 import { createTransaction } from './payments';
+import { putIfSameSession, sessionStamp } from './session';
 
 /** Where the receipt page sends a member back to after a premium purchase. */
 export const PREMIUM_RETURN_PATH = '/premium';
@@ -36,13 +37,9 @@ async function checked<T>(ctx: SyncContext, run: () => Promise<T>): Promise<T> {
  * session changed while we waited: member A's premium date must not land in member B's view.
  */
 export async function loadPremiumOffer(ctx: SyncContext): Promise<PremiumOffer> {
-  const { db } = ctx;
-  const before = await kvGet(db, 'session');
+  const stamp = await sessionStamp(ctx.db);
   const { data } = await checked(ctx, () => ctx.http.call('premium'));
-  await db.transaction('rw', db.kv, async () => {
-    if ((await kvGet(db, 'session'))?.changedAt !== before?.changedAt) return;
-    await kvPut(db, 'premiumOffer', data);
-  });
+  await putIfSameSession(ctx.db, stamp, 'premiumOffer', data);
   return data;
 }
 

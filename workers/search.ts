@@ -7,6 +7,7 @@ import type { AmoraDb, PageKind, SearchFilters, SearchRow } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { syncError } from './errors';
+import { sessionStamp } from './session';
 import {
   autoLoadQuery,
   filterKey,
@@ -91,8 +92,6 @@ async function storePage(
     return next;
   });
 }
-
-const sessionStamp = async (db: AmoraDb) => (await kvGet(db, 'session'))?.changedAt;
 
 /** The first call: the server chooses filters; the search is initialised with them. */
 async function autoLoad(ctx: SyncContext, options: AutoLoadOptions): Promise<SearchRow> {

@@ -3,7 +3,8 @@
  * changes. Nothing of member A survives into member B's session (DESIGN §3, ASVS 14.3.1).
  */
 import type { User } from '../src/api/contract';
-import { kvGet, kvPut } from '../src/db/kv';
+import type { AmoraDb } from '../src/db/db';
+import { kvGet, kvPut, type KvKey, type KvValues } from '../src/db/kv';
 import { wipePersonalData } from '../src/db/wipe';
 import { updateBadge } from './badge';
 import type { SyncContext } from './context';
@@ -119,4 +120,23 @@ export async function logout(ctx: SyncContext): Promise<LogoutOutcome> {
     kvPut(ctx.db, 'logoutFlag', false).catch(() => undefined); // a closed db needs no reset
   }, LOGOUT_FLAG_RESET_MS);
   return error ? { done: false, error } : { done: true };
+}
+
+/** When the stored session last changed: taken before a request, compared before its write. */
+export async function sessionStamp(db: AmoraDb): Promise<number | undefined> {
+  return (await kvGet(db, 'session'))?.changedAt;
+}
+
+/** Writes `value` unless the session changed since `stamp` (the answer is someone else's then). */
+export async function putIfSameSession<K extends KvKey>(
+  db: AmoraDb,
+  stamp: number | undefined,
+  key: K,
+  value: KvValues[K],
+): Promise<boolean> {
+  return db.transaction('rw', db.kv, async () => {
+    if ((await sessionStamp(db)) !== stamp) return false;
+    await kvPut(db, key, value);
+    return true;
+  });
 }

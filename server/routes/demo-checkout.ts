@@ -13,7 +13,7 @@ import {
   DEMO_CHECKOUT_PATH,
   DEMO_SIGNATURE_HEADER,
 } from '../payments/demo-provider';
-import { formatMoney } from '../payments/money';
+import { formatMoney } from '../../src/lib/money';
 import { isOpen } from '../payments/transaction-state';
 import { requireMember } from '../plugins/session';
 import type { TransactionRow } from '../repositories/transactions.repository';
@@ -69,7 +69,7 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const html = demoCheckoutPage({
         siteName: app.site.config.name,
         item: itemName(row, language),
-        amount: formatMoney(row.amount, row.currency, language),
+        amount: formatMoney({ amount: row.amount, currency: row.currency }, language),
         reference: transactionReference(app.site.config.name, row.id),
         action: `${DEMO_CHECKOUT_PATH}?session=${row.provider_ref ?? ''}`,
         token: formToken(request.query.session, me.id),

@@ -1,7 +1,7 @@
 /** The receipt mail after a paid purchase, in the member's language, with the seller's details. */
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../src/api/contract';
-import { formatMoney, formatVatRate } from '../payments/money';
+import { formatMoney, formatVatRate } from '../../src/lib/money';
 import type { TransactionRow } from '../repositories/transactions.repository';
 import { fill } from './mailer';
 import { RECEIPT_TEXTS, VAT_NUMBER_LABEL } from './payment-mail-texts';
@@ -34,8 +34,8 @@ export async function queueReceiptMail(
     name: buyer.name,
     site: app.site.config.name,
     item: itemName(row, language),
-    amount: formatMoney(row.amount, row.currency, language),
-    vat: formatMoney(row.vat_amount, row.currency, language),
+    amount: formatMoney({ amount: row.amount, currency: row.currency }, language),
+    vat: formatMoney({ amount: row.vat_amount, currency: row.currency }, language),
     vat_rate: formatVatRate(row.vat_rate_bp, language),
     date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(row.paid_at ?? row.updated_at),
