@@ -99,6 +99,8 @@ const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
   read: 'chats',
   delivered: null,
   user: 'user',
+  // The user call then answers 403 banned, which ends the session everywhere in the app.
+  banned: 'user',
 };
 
 /** Builds the worker around `deps`; `start()` joins the leader election. */

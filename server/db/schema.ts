@@ -55,7 +55,18 @@ export interface MembersTable {
   premium_allowance_at: Millis | null;
   /** Credits a refund could not take back; paid off by the next grants. */
   credit_debt: Generated<number>;
+  /** 'member' or 'moderator' (migration 009; only `npm run admin` sets it). */
+  role: ColumnType<MemberRole, MemberRole | undefined, MemberRole>;
+  /** A moderator took the profile out of search. */
+  search_hidden: BoolDefault;
+  /** The member does not appear on invitation pages (landers). */
+  lander_opt_out: BoolDefault;
 }
+
+/** Who may open the moderation console. */
+export type MemberRole = 'member' | 'moderator';
+/** Whether others may see a photo: approved; pending waits for review; hidden by a moderator. */
+export type ImageReview = 'approved' | 'pending' | 'hidden';
 
 /** Select-field values of a profile (lib/profile-fields.ts keys). */
 export interface MemberFieldsTable {
@@ -80,6 +91,8 @@ export interface ImagesTable {
   width: number;
   height: number;
   created_at: Millis;
+  /** Others only see approved photos (migration 009). */
+  review: ColumnType<ImageReview, ImageReview | undefined, ImageReview>;
 }
 
 /** Login sessions. */
@@ -91,6 +104,8 @@ export interface SessionsTable {
   expires_at: Millis;
   last_seen_at: Millis;
   user_agent: string | null;
+  /** Set when a ban ended the session: it never authenticates again, and answers 403 banned. */
+  ended_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Single-use tokens (activation, password reset, mail change), stored hashed. */
@@ -255,6 +270,49 @@ export interface ComplaintsTable {
   screenshot: string | null;
   /** CP-000123: what the complainant quotes; set for form complaints. */
   reference: string | null;
+  /** When a moderator handled it (dismissed or acted); null while it is in the open queue. */
+  handled_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Bans; `previous_status` is what an unban restores. */
+export interface BansTable {
+  id: Id;
+  member_id: number;
+  moderator_id: number;
+  reason: string;
+  previous_status: MemberStatus;
+  created_at: Millis;
+  lifted_at: Millis | null;
+  lifted_by: number | null;
+}
+
+/** The append-only audit log of moderation: rows are inserted, never updated or deleted. */
+export interface ModerationActionsTable {
+  id: Id;
+  moderator_id: number;
+  member_id: number | null;
+  /** The contract's ModerationAction. */
+  action: string;
+  reason: string;
+  complaint_id: number | null;
+  image_id: number | null;
+  created_at: Millis;
+}
+
+/** A member's data export: queued → running → ready (or failed); the ZIP expires. */
+export interface DataExportsTable {
+  id: Id;
+  member_id: number;
+  status: 'queued' | 'running' | 'ready' | 'failed' | 'expired';
+  progress: Generated<number>;
+  token_hash: string | null;
+  filename: string | null;
+  size: number | null;
+  error: string | null;
+  created_at: Millis;
+  finished_at: Millis | null;
+  expires_at: Millis | null;
 }
 
 /** Blocks: neither member sees the other in search. */
@@ -294,6 +352,9 @@ export interface Database {
   transactions: TransactionsTable;
   payment_events: PaymentEventsTable;
   complaints: ComplaintsTable;
+  bans: BansTable;
+  moderation_actions: ModerationActionsTable;
+  data_exports: DataExportsTable;
   blocks: BlocksTable;
   notifications: NotificationsTable;
 }

@@ -10,6 +10,7 @@ import * as notifications from './2026-11-22-004-notifications';
 import * as chatDelivery from './2026-11-22-006-chat-delivery';
 import * as payments from './2026-11-25-007-payments';
 import * as complaintForm from './2026-11-25-008-complaint-form';
+import * as moderation from './2026-11-25-009-moderation';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-006-chat-delivery': chatDelivery,
   '2026-11-25-007-payments': payments,
   '2026-11-25-008-complaint-form': complaintForm,
+  '2026-11-25-009-moderation': moderation,
 };

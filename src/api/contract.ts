@@ -52,8 +52,13 @@ export const ApiError = z.object({
   message: z.string(),
   key: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** With key `banned` (403): why and since when; the page shows it on /pages/ban. */
+  ban: z.object({ reason: z.string(), since: z.string() }).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
+/** The error key of a 403 that means "this account is banned" (the session has ended). */
+export const BANNED_KEY = 'banned';
+export type BanDetails = NonNullable<ApiError['ban']>;
 
 // ---------------------------------------------------------------- settings
 
@@ -105,7 +110,14 @@ export type Settings = z.infer<typeof Settings>;
 
 // ---------------------------------------------------------------- user
 
-export const Image = z.object({ id: z.number().int(), thumb_filename: z.string() });
+/** Review states of a photo others cannot see yet (pending) or any more (hidden by a moderator). */
+export const PHOTO_REVIEW_STATES = ['pending', 'hidden'] as const;
+export const Image = z.object({
+  id: z.number().int(),
+  thumb_filename: z.string(),
+  /** Only on the owner's own photos that others cannot see; absent means others see it. */
+  review: z.enum(PHOTO_REVIEW_STATES).optional(),
+});
 export type Image = z.infer<typeof Image>;
 
 export const UserProfile = z.object({
@@ -143,6 +155,10 @@ export const User = z.object({
   premium_until: z.string().nullable(),
   /** The new address of an activated member's mail change, until its link is used or expires. */
   pending_email: z.string().nullable(),
+  /** Present and true for moderators (who may open the moderation console). */
+  moderator: z.boolean().optional(),
+  /** The member chose not to appear on invitation pages (landers). */
+  lander_opt_out: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -959,6 +975,237 @@ export const DiscountCodeResponse = z.object({
 });
 export const PageHiddenBody = z.object({}).loose();
 
+// ---------------------------------------------------------------- moderation (moderators only)
+
+/** Every console call answers 404 to anyone who is not a moderator, as if it did not exist. */
+export const MODERATION_PATH = '/api/moderation.php';
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'warn',
+  'hide_photo',
+  'approve_photo',
+  'hide_profile',
+  'show_profile',
+  'ban',
+  'unban',
+] as const;
+export const ModerationAction = z.enum(MODERATION_ACTIONS);
+export type ModerationAction = z.infer<typeof ModerationAction>;
+/** Actions whose reason the member is told (a warning mail, the ban page), so it is required. */
+export const REASON_REQUIRED_ACTIONS: readonly ModerationAction[] = ['warn', 'ban'];
+/** Actions about one photo, which name it. */
+export const PHOTO_ACTIONS: readonly ModerationAction[] = ['hide_photo', 'approve_photo'];
+export const MODERATION_REASON_MAX = 1000;
+export const MEMBER_STATUSES = ['active', 'not_confirmed', 'banned', 'deleted'] as const;
+
+export const ModeratedPhoto = z.object({
+  id: z.number().int(),
+  thumb_filename: z.string(),
+  filename: z.string(),
+  review: z.enum(['approved', ...PHOTO_REVIEW_STATES]),
+});
+export type ModeratedPhoto = z.infer<typeof ModeratedPhoto>;
+
+/** A member as the console shows them: enough to judge, no e-mail address or password data. */
+export const ModeratedMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  gender: Gender.nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  personal: z.string().nullable(),
+  status: z.enum(MEMBER_STATUSES),
+  search_hidden: z.boolean(),
+  moderator: z.boolean(),
+  signup_date: z.string(),
+  photos: z.array(ModeratedPhoto),
+  /** The ban in force, if any. */
+  ban: z.object({ reason: z.string(), since: z.string() }).nullable(),
+});
+export type ModeratedMember = z.infer<typeof ModeratedMember>;
+
+/** A message shown with a chat report: the conversation between reporter and reported member. */
+export const ModerationMessage = z.object({
+  id: z.number().int(),
+  sender_id: z.number().int(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export type ModerationMessage = z.infer<typeof ModerationMessage>;
+
+/** A member's report (`report`, from a chat or profile) or a /complaints form entry (`complaint`). */
+export const ModerationReport = z.object({
+  id: z.number().int(),
+  kind: z.enum(['report', 'complaint']),
+  /** CP-000123 for form complaints; null for reports. */
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  /** ComplaintReason for reports, ComplaintCategory for complaints. */
+  reason: z.string(),
+  message: z.string(),
+  reporter: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The address a visitor's complaint gave for replies; null for reports. */
+  contact_email: z.string().nullable(),
+  member: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  has_screenshot: z.boolean(),
+  handled: z.boolean(),
+  /** Reports only, in the member view: the messages around the report, oldest first. */
+  messages: z.array(ModerationMessage).optional(),
+});
+export type ModerationReport = z.infer<typeof ModerationReport>;
+
+export const ModerationAuditEntry = z.object({
+  id: z.number().int(),
+  action: ModerationAction,
+  reason: z.string(),
+  moderator: z.object({ id: z.number().int(), name: z.string() }),
+  member_id: z.number().int().nullable(),
+  complaint_id: z.number().int().nullable(),
+  image_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ModerationAuditEntry = z.infer<typeof ModerationAuditEntry>;
+
+/** GET /api/moderation.php: the open queue, oldest first, and photos waiting for review. */
+export const ModerationQueueResponse = z.object({
+  reports: z.array(ModerationReport),
+  pending_photos: z.array(
+    z.object({
+      member: z.object({ id: z.number().int(), name: z.string() }),
+      photo: ModeratedPhoto,
+    }),
+  ),
+});
+export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponse>;
+
+/** GET /api/moderation.php?member=: one member, the reports about them and their audit log. */
+export const ModerationMemberQuery = z.object({ member: id });
+export const ModerationMemberResponse = z.object({
+  member: ModeratedMember,
+  reports: z.array(ModerationReport),
+  /** Newest first. */
+  audit: z.array(ModerationAuditEntry),
+});
+export type ModerationMemberResponse = z.infer<typeof ModerationMemberResponse>;
+
+/** POST /api/moderation.php: one action, recorded in the audit log in the same transaction. */
+export const ModerationActionBody = z
+  .object({
+    action: ModerationAction,
+    member: bodyId,
+    reason: z.string().trim().max(MODERATION_REASON_MAX).default(''),
+    /** The report or complaint acted on; it leaves the open queue. Required for dismiss. */
+    complaint: bodyId.optional(),
+    /** The photo of hide_photo / approve_photo. */
+    image: bodyId.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (REASON_REQUIRED_ACTIONS.includes(b.action) && b.reason === '')
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'moderation.errors.reason' });
+    if (PHOTO_ACTIONS.includes(b.action) && b.image === undefined)
+      ctx.addIssue({ code: 'custom', path: ['image'], message: 'moderation.errors.image' });
+    if (b.action === 'dismiss' && b.complaint === undefined)
+      ctx.addIssue({ code: 'custom', path: ['complaint'], message: 'moderation.errors.complaint' });
+  });
+export type ModerationActionBody = z.infer<typeof ModerationActionBody>;
+export const ModerationActionResult = z.object({
+  member: ModeratedMember,
+  entry: ModerationAuditEntry,
+});
+export type ModerationActionResult = z.infer<typeof ModerationActionResult>;
+/** GET /api/moderation_screenshot.php?complaint=: a complaint's screenshot (JPEG), moderators only. */
+export const ModerationScreenshotQuery = z.object({ complaint: id });
+
+// ---------------------------------------------------------------- data export
+
+/** How long the ZIP and its mailed link stay valid. */
+export const DATA_EXPORT_TTL_MS = 48 * 60 * 60 * 1000;
+export const DataExportStatus = z.enum(['queued', 'running', 'ready', 'failed', 'expired']);
+export type DataExportStatus = z.infer<typeof DataExportStatus>;
+export const DataExport = z.object({
+  id: z.number().int(),
+  status: DataExportStatus,
+  /** 0–100. */
+  progress: z.number().int().min(0).max(100),
+  created_at: z.string(),
+  /** When the ZIP and its link stop working (ready exports only). */
+  expires_at: z.string().nullable(),
+  /** Bytes of the ZIP (ready exports only). */
+  size: z.number().int().nullable(),
+});
+export type DataExport = z.infer<typeof DataExport>;
+/** GET / POST /api/export.php: the member's newest export (POST starts one unless one is under way). */
+export const DataExportResponse = z.object({ export: DataExport.nullable() });
+export type DataExportResponse = z.infer<typeof DataExportResponse>;
+/** GET /api/export.php?download=: the ZIP of the member's own ready export (session). */
+export const DataExportDownloadQuery = z.object({ download: id });
+/** GET /api/export_download.php?token=: the ZIP from the mailed link, without a session. */
+export const DataExportTokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+
+// ---------------------------------------------------------------- landers and match-finder
+
+/** The niches of lander slugs (SPEC §2.5): niche number → slug prefix. */
+export const LANDER_NICHE_PREFIXES = {
+  1: '',
+  2: 'she-',
+  3: 'bdsm-',
+  4: 'bbw-',
+  5: 'gilf-',
+  6: 'milf-',
+  7: 'gay-',
+} as const;
+export type LanderNiche = keyof typeof LANDER_NICHE_PREFIXES;
+/** How many member cards a lander shows at most. */
+export const LANDER_PROFILES_MAX = 24;
+
+/** GET /api/lander.php?slug=: the members a lander shows (its niche and language from the slug). */
+export const LanderQuery = z.object({ slug: z.string().max(20) });
+export const LanderResponse = z.object({
+  language: Language,
+  niche: z.number().int().min(1).max(7),
+  /** Cards only: no e-mail, birth date or coordinates. Empty when logged-out search is off. */
+  profiles: z.array(Profile),
+  /** How many members fit the niche (rounded down to a hundred above 100, for the headline). */
+  total: z.number().int().nonnegative(),
+});
+export type LanderResponse = z.infer<typeof LanderResponse>;
+
+/** GET /api/member_lander.php?member=: one member's public card for their invitation page. */
+export const MemberLanderQuery = z.object({ member: id });
+/** null when the member cannot be shown (deleted, banned, hidden, blocked or opted out). */
+export const MemberLanderResponse = z.object({ profile: Profile.nullable() });
+export type MemberLanderResponse = z.infer<typeof MemberLanderResponse>;
+
+/** GET /api/match_finder.php: the quiz answers → how many fit and some blurred cards. */
+export const MatchFinderQuery = z
+  .object({
+    gender: Gender,
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE),
+    country: countryCode.optional(),
+    countryregion: z.coerce.number().int().min(0).max(100000).optional(),
+  })
+  .refine((q) => q.min_age <= q.max_age, {
+    message: 'min_age must not be greater than max_age',
+    path: ['min_age'],
+  });
+export type MatchFinderQuery = z.infer<typeof MatchFinderQuery>;
+export const MatchFinderResponse = z.object({
+  count: z.number().int().nonnegative(),
+  /** Pictures and first names only; the page shows them blurred until sign-up. */
+  profiles: z.array(z.object({ id: z.number().int(), main_image: Image.nullable() })),
+});
+export type MatchFinderResponse = z.infer<typeof MatchFinderResponse>;
+
+/** GET /api/signup_matches.php: members who fit a new member's profile, to like at once. */
+export const SignupMatchesResponse = z.object({ profiles: z.array(Profile) });
+export type SignupMatchesResponse = z.infer<typeof SignupMatchesResponse>;
+
+/** PUT /api/privacy.php: whether the member appears on invitation pages. */
+export const PrivacyBody = z.object({ lander_opt_out: z.boolean() });
+export type PrivacyBody = z.infer<typeof PrivacyBody>;
+
 // ---------------------------------------------------------------- live events and developer tools
 
 /**
@@ -991,6 +1238,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
     delivered_at: z.string(),
   }),
   z.object({ type: z.literal('user') }),
+  /** This member was banned: every open tab shows /pages/ban; the stream then closes. */
+  z.object({ type: z.literal('banned'), reason: z.string(), since: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 
@@ -1202,6 +1451,54 @@ export const calls = {
   ledger: { method: 'GET', path: '/api/ledger.php', query: LedgerQuery, response: LedgerResponse },
   /** Provider callbacks (raw body, signed); provider=stripe or demo. Not for clients. */
   paymentWebhook: { method: 'POST', path: '/api/payment_webhook.php' },
+  moderationQueue: { method: 'GET', path: MODERATION_PATH, response: ModerationQueueResponse },
+  moderationMember: {
+    method: 'GET',
+    path: MODERATION_PATH,
+    query: ModerationMemberQuery,
+    response: ModerationMemberResponse,
+  },
+  moderate: {
+    method: 'POST',
+    path: MODERATION_PATH,
+    body: ModerationActionBody,
+    response: ModerationActionResult,
+  },
+  /** An image/jpeg, moderators only. */
+  moderationScreenshot: {
+    method: 'GET',
+    path: '/api/moderation_screenshot.php',
+    query: ModerationScreenshotQuery,
+  },
+  dataExport: { method: 'GET', path: '/api/export.php', response: DataExportResponse },
+  startDataExport: { method: 'POST', path: '/api/export.php', response: DataExportResponse },
+  /** application/zip of the member's own ready export. */
+  downloadDataExport: { method: 'GET', path: '/api/export.php', query: DataExportDownloadQuery },
+  /** application/zip from the mailed link; the token is the only credential and expires. */
+  downloadDataExportByToken: {
+    method: 'GET',
+    path: '/api/export_download.php',
+    query: DataExportTokenQuery,
+  },
+  lander: { method: 'GET', path: '/api/lander.php', query: LanderQuery, response: LanderResponse },
+  memberLander: {
+    method: 'GET',
+    path: '/api/member_lander.php',
+    query: MemberLanderQuery,
+    response: MemberLanderResponse,
+  },
+  matchFinder: {
+    method: 'GET',
+    path: '/api/match_finder.php',
+    query: MatchFinderQuery,
+    response: MatchFinderResponse,
+  },
+  signupMatches: {
+    method: 'GET',
+    path: '/api/signup_matches.php',
+    response: SignupMatchesResponse,
+  },
+  privacy: { method: 'PUT', path: '/api/privacy.php', body: PrivacyBody, response: UserResponse },
   health: { method: 'GET', path: '/api/health', response: HealthResponse },
   /** Server-Sent Events; each `data:` line is a LiveEvent. Not a JSON call: open it as an EventSource. */
   events: { method: 'GET', path: '/api/events.php', event: LiveEvent },
