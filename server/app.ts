@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createSite, type Site } from './lib/site';
 import conditionalGetPlugin from './plugins/conditional-get';
+import dataExportPlugin from './plugins/data-export';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin, { apiError } from './plugins/errors';
@@ -35,18 +36,26 @@ import demoCheckoutRoutes from './routes/demo-checkout';
 import devRoute from './routes/dev';
 import discountCodeRoute from './routes/discountcode';
 import eventsRoute from './routes/events';
+import exportRoutes from './routes/export';
+import exportDownloadRoute from './routes/export-download';
 import geocodeRoute from './routes/geocode';
 import healthRoute from './routes/health';
+import landerRoute from './routes/lander';
 import ledgerRoute from './routes/ledger';
 import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
+import matchFinderRoute from './routes/match-finder';
+import memberLanderRoute from './routes/member-lander';
 import logoutRoute from './routes/logout';
 import mailChangeRoutes from './routes/mail-change';
+import moderationRoutes from './routes/moderation';
+import moderationScreenshotRoute from './routes/moderation-screenshot';
 import notificationSettingsRoute from './routes/notification-settings';
 import pageHiddenRoute from './routes/page-hidden';
 import passwordRoutes from './routes/password';
 import paymentWebhookRoute from './routes/payment-webhook';
 import premiumRoute from './routes/premium';
+import privacyRoute from './routes/privacy';
 import profileRoute from './routes/profile';
 import profileFieldsRoute from './routes/profile-fields';
 import profileImageRoutes from './routes/profileimage';
@@ -56,6 +65,7 @@ import resetPasswordRoutes from './routes/reset-password';
 import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
 import settingsRoute from './routes/settings';
+import signupMatchesRoute from './routes/signup-matches';
 import transactionsRoutes from './routes/transactions';
 import userRoutes from './routes/user';
 import validateEmailRoute from './routes/validate-email';
@@ -119,6 +129,7 @@ export async function buildApp(
   await app.register(pushPlugin);
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);
+  await app.register(dataExportPlugin);
   await app.register(docsPlugin);
 
   for (const route of [
@@ -148,6 +159,8 @@ export async function buildApp(
     blockRoutes,
     complaintsRoute,
     complaintFormRoute,
+    moderationRoutes,
+    moderationScreenshotRoute,
     eventsRoute,
     pageHiddenRoute,
     devRoute,
@@ -160,6 +173,13 @@ export async function buildApp(
     discountCodeRoute,
     paymentWebhookRoute,
     demoCheckoutRoutes,
+    landerRoute,
+    memberLanderRoute,
+    matchFinderRoute,
+    signupMatchesRoute,
+    privacyRoute,
+    exportRoutes,
+    exportDownloadRoute,
   ]) {
     await app.register(route);
   }

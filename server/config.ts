@@ -49,6 +49,8 @@ export const SiteConfig = z.object({
   support_phone: z.string(),
   cdn_prefix: z.string(),
   company: Company,
+  /** New photos wait for a moderator's approval before others see them. */
+  photo_review: z.boolean().default(false),
   /** Currency, VAT included in prices (basis points) and payment methods per country. */
   payment_countries: z.record(countryCode, PaymentCountry),
   /** Prices and methods for members whose country has no entry (and for visitors). */

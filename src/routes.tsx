@@ -20,7 +20,7 @@ import type { SessionStore } from './app/session/session-store';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 
-/** Screens built so far; every other screen key shows the pending screen until its issue lands. */
+/** The screen module of every screen key of the route table. */
 const SCREENS: Record<string, () => ScreenModule> = {
   home: () => import('./features/home/HomeScreen'),
   login: () => import('./features/login/LoginScreen'),
@@ -46,8 +46,12 @@ const SCREENS: Record<string, () => ScreenModule> = {
   credits: () => import('./features/credits/CreditsScreen'),
   transaction: () => import('./features/transactions/TransactionScreen'),
   complaints: () => import('./features/complaints/ComplaintsScreen'),
+  lander: () => import('./features/landers/LanderScreen'),
+  memberLander: () => import('./features/member-lander/MemberLanderScreen'),
+  matchFinder: () => import('./features/match-finder/MatchFinderScreen'),
+  signupMatches: () => import('./features/signup-matches/SignupMatchesScreen'),
+  moderation: () => import('./features/moderation/ModerationScreen'),
 };
-const pendingScreen = () => import('./features/pending/PendingScreen');
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   default: DefaultLayout,
@@ -56,7 +60,17 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
   lander: LanderLayout,
 };
 
-/** Validity rule, then auth level; a login-required route waits for the first user fetch. */
+/** The user shown may be the stored copy from before a role was granted: ask again before a 404. */
+async function isModerator(session: SessionStore): Promise<boolean> {
+  if (session.getState().user?.moderator === true) return true;
+  await session.refreshUser();
+  return session.getState().user?.moderator === true;
+}
+
+/**
+ * Validity rule, then auth level; a login-required route waits for the first user fetch. A
+ * moderators-only route is a 404 for everyone else, like a path that does not exist.
+ */
 export function guardLoader(def: RouteDef, session: SessionStore): LoaderFunction | undefined {
   if (!def.valid && def.auth !== 'default') return undefined;
   return async ({ params, request }) => {
@@ -67,12 +81,14 @@ export function guardLoader(def: RouteDef, session: SessionStore): LoaderFunctio
       const decision = authDecision(def.auth, session.getState(), url);
       if (decision.type === 'redirect') throw redirect(decision.to);
     }
+    if (def.moderators && !(await isModerator(session))) notFound(url.pathname);
     return null;
   };
 }
 
 function leaf(def: RouteDef, path: string, session: SessionStore): RouteObject {
-  const load = SCREENS[def.screen] ?? pendingScreen;
+  const load = SCREENS[def.screen];
+  if (!load) throw new Error(`The route table names a screen with no module: ${def.screen}`);
   const handle: RouteHandle = { route: def };
   return {
     path,

@@ -19,6 +19,13 @@ export async function updateUser(ctx: SyncContext, body: UserUpdateBody): Promis
   return data.user;
 }
 
+/** PUT /api/privacy.php: whether the member keeps off invitation pages (landers). */
+export async function setLanderOptOut(ctx: SyncContext, optOut: boolean): Promise<User> {
+  const { data } = await ctx.http.call('privacy', { body: { lander_opt_out: optOut } });
+  await applyUser(ctx, data.user);
+  return data.user;
+}
+
 /** POST /api/profileimage.php (multipart); the answer's user already lists the new photo. */
 export async function uploadProfileImage(
   ctx: SyncContext,

@@ -2,6 +2,7 @@
  * The one error shape every sync call rejects with. A plain object, not a class: Comlink
  * structured-clones thrown values, and a class instance would arrive as a bare Error.
  */
+import type { BanDetails } from '../src/api/contract';
 
 /**
  * network: no answer (offline, timeout); auth: 401/403; validation: a body that breaks the
@@ -16,6 +17,8 @@ export interface SyncError {
   status?: number;
   /** i18n key from the server's ApiError when it sent one. */
   key?: string;
+  /** With key `banned`: the ban the server reported (ApiError.ban). */
+  ban?: BanDetails;
   message: string;
 }
 
@@ -23,11 +26,12 @@ export interface SyncError {
 export function syncError(
   kind: SyncErrorKind,
   message: string,
-  extra: { status?: number; key?: string } = {},
+  extra: { status?: number; key?: string; ban?: BanDetails } = {},
 ): SyncError {
   const error: SyncError = { kind, message };
   if (extra.status !== undefined) error.status = extra.status;
   if (extra.key !== undefined) error.key = extra.key;
+  if (extra.ban !== undefined) error.ban = extra.ban;
   return error;
 }
 

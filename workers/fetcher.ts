@@ -162,7 +162,11 @@ export function createHttp(deps: HttpDeps): Http {
       const parsed = ApiError.safeParse(data);
       const message = parsed.success ? parsed.data.message : `${label} failed (${response.status})`;
       const kind = response.status === 401 || response.status === 403 ? 'auth' : 'http';
-      throw syncError(kind, message, { status: response.status, key: parsed.data?.key });
+      throw syncError(kind, message, {
+        status: response.status,
+        key: parsed.data?.key,
+        ban: parsed.data?.ban,
+      });
     }
     const queued = response.status === 202 && response.headers.get(QUEUED_HEADER) === '1';
     return { status: response.status, data, etag, notModified: false, queued };

@@ -51,6 +51,8 @@ export async function applyUser(
       await kvPut(db, 'session', { memberId: next, changedAt });
     }
     if (next !== null) await db.actions.where('memberId').notEqual(next).delete();
+    // Someone logged in: the ban page's reason belonged to the session before.
+    if (changed && next !== null) await db.kv.delete('ban');
   });
   if (wipe) await updateBadge(ctx);
   if (changed) {

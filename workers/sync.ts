@@ -5,15 +5,17 @@
 import type {
   CreateTransactionBody,
   LiveEvent,
+  MatchFinderQuery,
   NotificationSettings,
   PaymentMethod,
   Settings,
   SignupBody,
+  SignupMatchesQuery,
   User,
   UserUpdateBody,
 } from '../src/api/contract';
 import type { DraftPhoto, SearchFilters } from '../src/db/db';
-import { kvGet, kvPut } from '../src/db/kv';
+import { kvGet, kvPut, type ComplaintDraft } from '../src/db/kv';
 import {
   changeEmail,
   changePassword,
@@ -22,12 +24,14 @@ import {
   deleteProfileImage,
   requestPasswordReset,
   resetPassword,
+  setLanderOptOut,
   setMainProfileImage,
   updateUser,
   uploadProfileImage,
   type ProgressListener,
 } from './account';
 import { reconcile } from './actions';
+import { applyBan, watchBans } from './ban';
 import { updateBadge } from './badge';
 import {
   block,
@@ -38,12 +42,14 @@ import {
   startChat,
   type ReportReason,
 } from './chats';
-import { sendComplaint, type ComplaintDraft } from './complaints';
+import { dismissComplaint, flushComplaints, submitComplaint } from './complaint-queue';
 import type { SyncContext, SyncNotice } from './context';
+import { loadDataExport, startDataExport } from './data-export';
 import { settle } from './errors';
 import { createEventStream, EVENTS_PATH } from './events';
 import { geocode } from './geocode';
 import { electLeader } from './leader';
+import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import {
   applyConversationEvent,
@@ -53,6 +59,12 @@ import {
   retryMessage,
   sendMessage,
 } from './messages';
+import {
+  loadModeratedMember,
+  loadModerationQueue,
+  moderate,
+  type ModerationRequest,
+} from './moderation';
 import {
   cancelTransaction,
   createTransaction,
@@ -99,8 +111,8 @@ const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
   read: 'chats',
   delivered: null,
   user: 'user',
-  // The user call then answers 403 banned, which ends the session everywhere in the app.
-  banned: 'user',
+  // Handled at once (ban.ts): the session is over, there is nothing to refetch.
+  banned: null,
 };
 
 /** Builds the worker around `deps`; `start()` joins the leader election. */
@@ -111,8 +123,13 @@ export function createSync(deps: SyncDeps) {
   let pushSubscribed = false;
   let userCheck: Promise<unknown> | null = null;
 
+  // Any call answered 403 banned ends the session here, whichever module made it.
+  const watched = watchBans(deps.http, deps.upload, (ban) =>
+    applyBan(ctx, ban).catch((error: unknown) => log('Ending the banned session failed', error)),
+  );
   const ctx: SyncContext = {
     ...deps,
+    ...watched,
     notify: (notice) =>
       listeners.forEach((listener) => {
         // A page listener is a Comlink proxy: its call is a promise that fails once the tab is gone.
@@ -132,6 +149,8 @@ export function createSync(deps: SyncDeps) {
         pushSubscribed = (await kvGet(ctx.db, 'pushSubscribed')) ?? false;
         // A higher balance sends the messages that waited for credits (payments.ts).
         await fetchUserWatchingCredits(ctx, log);
+        // The server answered: complaints saved without a connection can go now.
+        flushComplaints(ctx).catch((error: unknown) => log('Queued complaints', error));
       },
       chats: () => pollChats(ctx),
       likes: () => pollLikes(ctx),
@@ -145,6 +164,11 @@ export function createSync(deps: SyncDeps) {
     open: deps.openEventSource,
     url: EVENTS_PATH,
     onEvent: (event) => {
+      if (event.type === 'banned') {
+        const { reason, since } = event;
+        applyBan(ctx, { reason, since }).catch((error: unknown) => log('Ban', error));
+        return;
+      }
       // The message itself first: its IndexedDB write is what the open conversation shows, and
       // it should not queue behind the list refetch the same event starts.
       if (event.type === 'message' || event.type === 'read' || event.type === 'delivered') {
@@ -275,12 +299,25 @@ export function createSync(deps: SyncDeps) {
       }),
     refreshBadge: () => settle(() => updateBadge(ctx)),
 
-    /** The /complaints form, for members and visitors; wrap the listener in Comlink.proxy. */
+    /**
+     * The /complaints form, for members and visitors; wrap the listener in Comlink.proxy. A
+     * member's complaint without a connection is saved here and sent later (status `queued`).
+     */
     sendComplaint: (
       draft: ComplaintDraft,
       screenshot: DraftPhoto | null,
       onProgress?: ProgressListener,
-    ) => settle(() => sendComplaint(ctx, draft, screenshot, onProgress)),
+    ) => settle(() => submitComplaint(ctx, draft, screenshot, onProgress)),
+    /** Sends the member's queued complaints now; resolves how many went. */
+    flushComplaints: () => settle(() => flushComplaints(ctx)),
+    /** Forgets a queued complaint's outcome once the member has seen it. */
+    dismissComplaint: (clientId: string) => settle(() => dismissComplaint(ctx, clientId)),
+
+    // The member's data export (data-export.ts): watched while the profile screen is open.
+    /** The newest export with its progress, or null. */
+    dataExport: () => settle(() => loadDataExport(ctx)),
+    /** Starts an export (or answers the one under way). */
+    startDataExport: () => settle(() => startDataExport(ctx)),
 
     // Sign-up wizard (signup.ts). Progress listeners must be wrapped in Comlink.proxy.
     /** POST /api/user.php?new=1; the new member is logged in. */
@@ -297,6 +334,8 @@ export function createSync(deps: SyncDeps) {
 
     // The member's own account (account.ts).
     updateUser: (body: UserUpdateBody) => settle(() => updateUser(ctx, body)),
+    /** PUT /api/privacy.php: on or off the invitation pages; answers the stored user. */
+    setLanderOptOut: (optOut: boolean) => settle(() => setLanderOptOut(ctx, optOut)),
     uploadProfileImage: (photo: DraftPhoto, onProgress?: ProgressListener) =>
       settle(() => uploadProfileImage(ctx, photo, onProgress)),
     deleteProfileImage: (image: number) => settle(() => deleteProfileImage(ctx, image)),
@@ -332,6 +371,26 @@ export function createSync(deps: SyncDeps) {
     /** Starts a premium purchase; the page goes to the answer's checkout_url. */
     buyPremium: (plan: number, method: PaymentMethod) =>
       settle(() => buyPremium(ctx, plan, method)),
+
+    // The acquisition pages (landers.ts): landers and member landers are kept for offline visits.
+    /** A lander's members for its slug; the stored copy when offline. */
+    loadLander: (slug: string, trafficsource?: string) =>
+      settle(() => loadLander(ctx, slug, trafficsource)),
+    /** A member lander's card (profile null: the lander shows no member); stored like a lander. */
+    loadMemberLander: (member: number, trafficsource?: string) =>
+      settle(() => loadMemberLander(ctx, member, trafficsource)),
+    /** The match-finder's count and blurred photos for the quiz answers. */
+    findMatches: (query: MatchFinderQuery) => settle(() => findMatches(ctx, query)),
+    /** Members who fit the new member (what they look for, if known), right after sign-up. */
+    signupMatches: (query?: SignupMatchesQuery) => settle(() => loadSignupMatches(ctx, query)),
+
+    // The moderation console (moderation.ts): online-only, answers are not stored.
+    /** The open reports and complaints, oldest first, and the photos waiting for review. */
+    moderationQueue: () => settle(() => loadModerationQueue(ctx)),
+    /** One member as moderators see them, with the reports about them and their audit log. */
+    moderatedMember: (member: number) => settle(() => loadModeratedMember(ctx, member)),
+    /** One moderation action; resolves the member after it and the audit entry. */
+    moderate: (request: ModerationRequest) => settle(() => moderate(ctx, request)),
   };
 
   return {

@@ -63,6 +63,8 @@ const sync = createSync({
   uuid: () => crypto.randomUUID(),
 });
 sync.start();
+// Back online: a member's complaints saved without a connection go now.
+self.addEventListener('online', () => void sync.api.flushComplaints().catch(() => undefined));
 
 const api = {
   ...sync.api,

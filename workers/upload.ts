@@ -2,7 +2,7 @@
  * Multipart photo uploads. XMLHttpRequest is the one browser API that reports upload progress
  * (the wizard's bar, SPEC §2.4 step 2); where it is missing (tests) fetch sends the same request.
  */
-import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../src/api/contract';
+import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../src/api/contract';
 import type { DraftPhoto } from '../src/db/db';
 import { syncError } from './errors';
 import { PACKAGE_NAME } from './fetcher';
@@ -48,7 +48,12 @@ function failure(path: string, status: number, body: unknown) {
   const message =
     typeof apiError?.message === 'string' ? apiError.message : `POST ${path} failed (${status})`;
   const key = typeof apiError?.key === 'string' ? apiError.key : undefined;
-  return syncError(status === 401 || status === 403 ? 'auth' : 'http', message, { status, key });
+  const ban = ApiError.shape.ban.safeParse((body as { ban?: unknown } | null)?.ban).data;
+  return syncError(status === 401 || status === 403 ? 'auth' : 'http', message, {
+    status,
+    key,
+    ban,
+  });
 }
 
 const headers = (deps: UploadDeps) => ({

@@ -13,10 +13,46 @@
  * - `complaints.handled_at` / `handled_by`: when a report left the open queue, and by whom.
  * - `data_exports`: a member's requested copy of their data; the ZIP lives in the data folder and
  *   its download link (only the token's hash is stored) expires.
+ * - The `members_visible_*` search indexes of migration 002 are rebuilt over searchable members
+ *   (visible and not `search_hidden`), so a search that leaves hidden members out stays index-only.
  */
-import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 type Db = Kysely<unknown>;
+
+/** Migration 002's predicate: word for word VISIBLE_MEMBER of server/repositories/member-sql.ts. */
+const VISIBLE = sql<boolean>`status in ('active', 'not_confirmed') and deleted_at is null`;
+/** Word for word SEARCHABLE_MEMBER of server/repositories/member-sql.ts, or the planners ignore these. */
+const SEARCHABLE = sql<boolean>`status in ('active', 'not_confirmed') and deleted_at is null and search_hidden = false`;
+
+/** Index name → equality prefix, as in migration 002. */
+const SEARCH_INDEXES: Record<string, string[]> = {
+  members_visible_recent: [],
+  members_visible_gender: ['gender'],
+  members_visible_country: ['country'],
+  members_visible_country_gender: ['country', 'gender'],
+  members_visible_region: ['country', 'countryregion'],
+  members_visible_region_gender: ['country', 'countryregion', 'gender'],
+};
+/** Migration 002's ordered and covering suffix; SQLite needs every column the filter names. */
+const SUFFIX = ['last_active', 'id', 'date_of_birth', 'status', 'deleted_at'];
+
+/** Drops the search indexes and builds them again over `where` with `suffix` after the prefix. */
+async function rebuildSearchIndexes(
+  db: Db,
+  where: RawBuilder<boolean>,
+  suffix: string[],
+): Promise<void> {
+  for (const [name, prefix] of Object.entries(SEARCH_INDEXES)) {
+    await db.schema.dropIndex(name).execute();
+    await db.schema
+      .createIndex(name)
+      .on('members')
+      .columns([...prefix, ...suffix])
+      .where(where)
+      .execute();
+  }
+}
 
 function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
@@ -107,9 +143,20 @@ export async function up(db: Db): Promise<void> {
     .column('token_hash')
     .unique()
     .execute();
+
+  // The console's queue of photos waiting for review, oldest first, without reading every photo.
+  await db.schema
+    .createIndex('images_pending')
+    .on('images')
+    .column('id')
+    .where(sql<boolean>`review = 'pending'`)
+    .execute();
+  await rebuildSearchIndexes(db, SEARCHABLE, [...SUFFIX, 'search_hidden']);
 }
 
 export async function down(db: Db): Promise<void> {
+  await rebuildSearchIndexes(db, VISIBLE, SUFFIX);
+  await db.schema.dropIndex('images_pending').execute();
   await db.schema.dropTable('data_exports').execute();
   await db.schema.dropTable('moderation_actions').execute();
   await db.schema.dropTable('bans').execute();

@@ -21,8 +21,10 @@ export default unencapsulated('docs', async (app: FastifyInstance) => {
       tags: [
         { name: 'account', description: 'Sign-up, login, the logged-in user' },
         { name: 'search', description: 'Member search' },
+        { name: 'landers', description: 'Invitation pages, match-finder and sign-up matches' },
         { name: 'likes', description: 'Likes given and received; exactly-once actions' },
         { name: 'chats', description: 'Conversations' },
+        { name: 'moderation', description: 'The moderation console (moderators only)' },
         { name: 'live', description: 'Live events (Server-Sent Events)' },
         { name: 'site', description: 'Settings and static site data' },
         { name: 'i18n', description: 'Interface messages' },

@@ -72,9 +72,8 @@ export default unencapsulated('errors', async (app: FastifyInstance) => {
       return reply.code(400).send(validationBody(error.validationContext, error.validation));
     }
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send(apiError(error.statusCode, error.message, error.key));
+      const body = apiError(error.statusCode, error.message, error.key);
+      return reply.code(error.statusCode).send(error.ban ? { ...body, ban: error.ban } : body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

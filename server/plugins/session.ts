@@ -1,10 +1,13 @@
 /**
  * Cookie sessions: a random 256-bit token in an HttpOnly, SameSite=Lax cookie; the database keeps
- * only its SHA-256. Sessions last 30 days and slide forward with use.
+ * only its SHA-256. Sessions last 30 days and slide forward with use. A banned member's session
+ * authenticates nothing: calls that need or read the member answer 403 banned (and clear the
+ * cookies), calls open to visitors treat them as a visitor.
  */
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notLoggedIn } from '../lib/http-error';
+import { BANNED_KEY, type BanDetails } from '../../src/api/contract';
+import { bannedError, HttpError, notLoggedIn } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { unencapsulated } from './unencapsulated';
 
@@ -30,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Resolved once per /api request from the session cookie; null when logged out. */
     member: SessionMember | null;
+    /** The ban behind the session cookie, when a ban ended that session; `member` is null then. */
+    ban: BanDetails | null;
   }
 }
 
@@ -85,15 +90,26 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   clearSessionCookies(reply, request.server);
 }
 
-/** The logged-in member, or a 403 that makes the client clear its user (SPEC §8). */
+/** The logged-in member, or a 403 that makes the client clear its user (SPEC §8) or show the ban. */
 export function requireMember(request: FastifyRequest): SessionMember {
+  if (request.ban) throw bannedError(request.ban);
   if (!request.member) throw notLoggedIn();
+  return request.member;
+}
+
+/**
+ * The logged-in member or null, for calls that also serve visitors but answer members
+ * differently: a banned session is told so instead of getting the visitors' answer.
+ */
+export function sessionMember(request: FastifyRequest): SessionMember | null {
+  if (request.ban) throw bannedError(request.ban);
   return request.member;
 }
 
 export default unencapsulated('session', async (app: FastifyInstance) => {
   await app.register(cookie);
   app.decorateRequest('member', null);
+  app.decorateRequest('ban', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -106,11 +122,22 @@ export default unencapsulated('session', async (app: FastifyInstance) => {
     // (a poll sent with the old cookie) and would clear the new session's cookie. The page forgets
     // its hint itself once the user call says logged out.
     if (!session) return;
+    if (session.banned) {
+      // A rare path, so the ban's details cost a query only here. Lifted meanwhile: no session.
+      request.ban = (await app.repos.bans.activeBan(session.memberId)) ?? null;
+      return;
+    }
     request.member = { id: session.memberId, tokenHash };
     if (now - session.lastSeenAt > SLIDE_AFTER_MS) {
       await app.repos.sessions.extend(tokenHash, now, now + SESSION_TTL_MS);
       await app.repos.members.touch(session.memberId, now);
       setSessionCookies(reply, app, token);
     }
+  });
+
+  // The cookies of an ended session go with the answer that tells the client it is banned; other
+  // answers leave them, so a parallel call still learns why (e.g. settings before the user call).
+  app.addHook('onError', async (request, reply, error) => {
+    if (error instanceof HttpError && error.key === BANNED_KEY) clearSessionCookies(reply, app);
   });
 });

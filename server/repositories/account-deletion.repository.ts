@@ -2,8 +2,8 @@
  * Deleting an account for good, in one transaction. What goes and what stays:
  * - gone: profile fields, notes, photos (rows here, files by the caller), likes given and
  *   received, blocks either way, conversations with every message in them, sessions, tokens,
- *   push subscriptions, notifications, their settings and mail state, client action replays and
- *   outbox mails;
+ *   push subscriptions, notifications, their settings and mail state, client action replays,
+ *   outbox mails and data exports (rows here, ZIP files by the caller);
  * - anonymised: complaints the member filed (no reporter, no address);
  * - kept: the `members` row as a tombstone (id, status `deleted`, dates, credits, language) with
  *   every personal column emptied and the address replaced by its hash (lib/email-tombstone.ts),
@@ -28,6 +28,8 @@ export interface DeletedAccount {
   liked: number[];
   /** Members who liked the deleted member. */
   likedBy: number[];
+  /** ZIP names of the member's data exports under the exports folder. */
+  exportFiles: string[];
 }
 
 /** Per-member tables of later migrations (004, 006), typed where their repositories use them. */
@@ -56,6 +58,7 @@ export class AccountDeletionRepository {
       const files = await deleteImages(trx, memberId);
       const conversations = await deleteConversations(trx, memberId);
       const { liked, likedBy } = await deleteLikes(trx, memberId);
+      const exportFiles = await deleteExports(trx, memberId);
       await trx
         .deleteFrom('blocks')
         .where((eb) => eb.or([eb('member_id', '=', memberId), eb('blocked_id', '=', memberId)]))
@@ -104,9 +107,20 @@ export class AccountDeletionRepository {
         })
         .where('id', '=', memberId)
         .execute();
-      return { files, conversations, liked, likedBy };
+      return { files, conversations, liked, likedBy, exportFiles };
     });
   }
+}
+
+/** The member's data exports go with the account; their ZIPs are removed by the caller. */
+async function deleteExports(trx: Trx, memberId: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('data_exports')
+    .select('filename')
+    .where('member_id', '=', memberId)
+    .execute();
+  await trx.deleteFrom('data_exports').where('member_id', '=', memberId).execute();
+  return rows.flatMap((r) => (r.filename ? [r.filename] : []));
 }
 
 async function deleteImages(trx: Trx, memberId: number): Promise<string[]> {

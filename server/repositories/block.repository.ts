@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../src/api/contract';
 import type { Database } from '../db/schema';
-import { PROFILE_COLUMNS, toProfileCard, type ProfileRow } from './member-sql';
+import { mainImage, PROFILE_COLUMNS, toProfileCard, type ProfileRow } from './member-sql';
 
 /** Reads and writes blocks. */
 export class BlockRepository {
@@ -44,7 +44,7 @@ export class BlockRepository {
     const rows = await this.db
       .selectFrom('blocks as b')
       .innerJoin('members as m', 'm.id', 'b.blocked_id')
-      .leftJoin('images as i', 'i.id', 'm.main_image_id')
+      .leftJoin('images as i', mainImage)
       .select(PROFILE_COLUMNS)
       .where('b.member_id', '=', memberId)
       .where('m.deleted_at', 'is', null)

@@ -3,6 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ChatListEntry } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import {
+  mainImage,
   notBlockedWith,
   PROFILE_COLUMNS,
   toProfileCard,
@@ -38,7 +39,7 @@ export class ChatsRepository {
           sql<SqlBool>`m.id = case when c.member_a = ${memberId} then c.member_b else c.member_a end`,
         ),
       )
-      .leftJoin('images as i', 'i.id', 'm.main_image_id')
+      .leftJoin('images as i', mainImage)
       .leftJoin('messages as msg', 'msg.id', 'c.last_message_id')
       .select(PROFILE_COLUMNS)
       .select([

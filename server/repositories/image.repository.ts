@@ -10,6 +10,8 @@ export interface NewImage {
   width: number;
   height: number;
   now: number;
+  /** `pending` when the site has new photos reviewed before others see them. */
+  review: 'approved' | 'pending';
 }
 
 /** The files behind one image row, so a deletion can remove them from disk. */
@@ -34,6 +36,7 @@ export class ImageRepository {
           width: image.width,
           height: image.height,
           created_at: image.now,
+          review: image.review,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

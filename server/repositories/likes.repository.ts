@@ -9,6 +9,7 @@ import {
   isNamedLiker,
   isPremium,
   namedLikers,
+  mainImage,
   notBlockedWith,
   pairState,
   premiumColumn,
@@ -128,7 +129,7 @@ export class LikesRepository {
       this.db
         .selectFrom('likes as l')
         .innerJoin('members as m', 'm.id', 'l.profile_id')
-        .leftJoin('images as i', 'i.id', 'm.main_image_id')
+        .leftJoin('images as i', mainImage)
         .select(PROFILE_COLUMNS)
         .select(premiumColumn(now))
         .where('l.member_id', '=', memberId)
@@ -139,7 +140,7 @@ export class LikesRepository {
         .orderBy('l.profile_id', 'desc')
         .execute(),
       receivedLikes(this.db, memberId)
-        .leftJoin('images as i', 'i.id', 'm.main_image_id')
+        .leftJoin('images as i', mainImage)
         .select(PROFILE_COLUMNS)
         .select(premiumColumn(now))
         .select(['l.is_new', 'l.updated_at'])

@@ -2,7 +2,14 @@
  * SQL shared by every query that shows other members (search, likes, chats): who may be shown,
  * and the columns and mapping of a profile card. Queries alias the members table as `m`.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type JoinBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { FREE_LIKED_BY_VISIBLE, type Language, type Profile } from '../../src/api/contract';
 import { ageOn } from '../lib/dates';
 import type { Database } from '../db/schema';
@@ -13,10 +20,24 @@ import type { Database } from '../db/schema';
  */
 export const VISIBLE_MEMBER: RawBuilder<SqlBool> = sql<SqlBool>`(m.status in ('active', 'not_confirmed') and m.deleted_at is null)`;
 
+/**
+ * Members search may list: visible and not taken out of search by a moderator. Word for word the
+ * predicate of the `members_visible_*` indexes (migration 009), so searches stay index-only.
+ */
+export const SEARCHABLE_MEMBER: RawBuilder<SqlBool> = sql<SqlBool>`(m.status in ('active', 'not_confirmed') and m.deleted_at is null and m.search_hidden = false)`;
+
 /** Neither the viewer blocked member `m` nor `m` the viewer. */
 export function notBlockedWith(viewerId: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`(not exists (select 1 from blocks b where b.member_id = ${viewerId} and b.blocked_id = m.id)
     and not exists (select 1 from blocks b where b.member_id = m.id and b.blocked_id = ${viewerId}))`;
+}
+
+/**
+ * Joins `images as i` to member `m`'s main image only when others may see it (approved): a pending
+ * or hidden main image leaves the card without a picture. `.leftJoin('images as i', mainImage)`.
+ */
+export function mainImage<DB, TB extends keyof DB>(join: JoinBuilder<DB, TB>): JoinBuilder<DB, TB> {
+  return join.on(sql<SqlBool>`i.id = m.main_image_id and i.review = 'approved'`);
 }
 
 /** The members and images columns a profile card needs, from `members as m` left-joined to `images as i`. */
@@ -127,15 +148,26 @@ export async function isNamedLiker(
   return namedLikers(newest).has(likerId);
 }
 
-/** A member's photos (oldest first), profile fields and notes: what a full profile shows. */
-export async function memberExtras(db: Kysely<Database>, memberId: number) {
-  const [images, fields, notes] = await Promise.all([
-    db
-      .selectFrom('images')
-      .select(['id', 'thumb_filename', 'filename'])
-      .where('member_id', '=', memberId)
-      .orderBy('id')
-      .execute(),
+/** A photo as a full profile lists it; `review` is only set on photos others cannot see. */
+export interface ProfilePhoto {
+  id: number;
+  thumb_filename: string;
+  filename: string;
+  review?: 'pending' | 'hidden';
+}
+
+/**
+ * A member's photos (oldest first), profile fields and notes: what a full profile shows. Others
+ * (`own` false) only get approved photos; the owner gets all, marked with their review state.
+ */
+export async function memberExtras(db: Kysely<Database>, memberId: number, own: boolean) {
+  let photos = db
+    .selectFrom('images')
+    .select(['id', 'thumb_filename', 'filename', 'review'])
+    .where('member_id', '=', memberId);
+  if (!own) photos = photos.where('review', '=', 'approved');
+  const [rows, fields, notes] = await Promise.all([
+    photos.orderBy('id').execute(),
     db
       .selectFrom('member_fields')
       .select(['name', 'value'])
@@ -147,6 +179,9 @@ export async function memberExtras(db: Kysely<Database>, memberId: number) {
       .where('member_id', '=', memberId)
       .execute(),
   ]);
+  const images = rows.map(({ review, ...photo }): ProfilePhoto =>
+    review === 'approved' ? photo : { ...photo, review },
+  );
   return { images, fields, notes };
 }
 

@@ -58,10 +58,13 @@ export interface SearchBasics {
 
 const LOGIN_BLOCKED: ReadonlySet<MemberStatus> = new Set(['deleted', 'banned']);
 
-/** Maps a members row to the email-check status of SPEC §3. */
+/**
+ * Maps a members row to the email-check status of SPEC §3. A banned address answers `active`
+ * ("log in"): it stays taken, and only a login with its password tells of the ban and why.
+ */
 function emailStatusOf(row: { status: MemberStatus; deleted_at: number | null }): EmailStatus {
-  if (row.deleted_at !== null || LOGIN_BLOCKED.has(row.status)) return 'deleted';
-  return row.status === 'active' ? 'active' : 'not_confirmed';
+  if (row.deleted_at !== null || row.status === 'deleted') return 'deleted';
+  return row.status === 'active' || row.status === 'banned' ? 'active' : 'not_confirmed';
 }
 
 /** Reads and writes members and their profile data. */
@@ -134,11 +137,8 @@ export class MemberRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
-    const extras = await memberExtras(this.db, id);
-    const images = extras.images.map(({ id: imageId, thumb_filename }) => ({
-      id: imageId,
-      thumb_filename,
-    }));
+    const extras = await memberExtras(this.db, id, true);
+    const images = extras.images.map(({ filename: _file, ...image }): Image => image);
     const { fields, notes } = extras;
     return {
       id: row.id,
@@ -153,6 +153,8 @@ export class MemberRepository {
       activated: row.status === 'active',
       credits: row.credits,
       premium_until: row.premium_until === null ? null : new Date(row.premium_until).toISOString(),
+      ...(row.role === 'moderator' && { moderator: true }),
+      lander_opt_out: Boolean(row.lander_opt_out),
     };
   }
 

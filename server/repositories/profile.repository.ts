@@ -74,7 +74,7 @@ export class ProfileRepository {
     if (!row) return undefined;
 
     const [{ images, fields, notes }, likes] = await Promise.all([
-      memberExtras(this.db, id),
+      memberExtras(this.db, id, own),
       viewerId === null || own ? null : this.likesBetween(viewerId, id, now),
     ]);
     return {

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { NotificationSettings } from '../../src/api/contract';
 import type { Bool, Database, Millis } from '../db/schema';
+import { VISIBLE_MEMBER } from './member-sql';
 
 /** A browser's push subscription as web-push takes it. */
 export interface StoredSubscription {
@@ -79,23 +80,29 @@ export class PushRepository {
     await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
   }
 
-  /** The member's subscriptions, oldest first. */
+  /** The member's subscriptions, oldest first; none while the member is banned or deleted. */
   async listFor(memberId: number): Promise<StoredSubscription[]> {
     const rows = await this.db
-      .selectFrom('push_subscriptions')
-      .select(['endpoint', 'p256dh', 'auth'])
-      .where('member_id', '=', memberId)
-      .orderBy('id')
+      .selectFrom('push_subscriptions as p')
+      .innerJoin('members as m', 'm.id', 'p.member_id')
+      .select(['p.endpoint', 'p.p256dh', 'p.auth'])
+      .where('p.member_id', '=', memberId)
+      .where(VISIBLE_MEMBER)
+      .orderBy('p.id')
       .execute();
     return rows.map((r) => ({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
   }
 
-  /** Name and language of a member, for the text of a notification. */
+  /**
+   * Name and language of a member, for the text of a notification; null for a banned or deleted
+   * member, whom nobody hears about.
+   */
   async member(memberId: number): Promise<PushMember | null> {
     const row = await this.db
-      .selectFrom('members')
-      .select(['name', 'language'])
-      .where('id', '=', memberId)
+      .selectFrom('members as m')
+      .select(['m.name', 'm.language'])
+      .where('m.id', '=', memberId)
+      .where(VISIBLE_MEMBER)
       .executeTakeFirst();
     return row ?? null;
   }

@@ -3,17 +3,26 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountRepository } from './account.repository';
+import { BansRepository } from './bans.repository';
 import { BlockRepository } from './block.repository';
 import { ChatSendRepository } from './chat-send.repository';
 import { ChatRepository } from './chat.repository';
 import { ChatsRepository } from './chats.repository';
 import { ComplaintsRepository } from './complaints.repository';
 import { CreditsRepository } from './credits.repository';
+import { DataExportContentRepository } from './data-export-content.repository';
+import { DataExportHistoryRepository } from './data-export-history.repository';
+import { DataExportRepository } from './data-export.repository';
 import { HealthRepository } from './health.repository';
 import { ImageRepository } from './image.repository';
+import { LanderRepository } from './lander.repository';
 import { LikesRepository } from './likes.repository';
 import { MailRepository } from './mail.repository';
 import { MemberRepository } from './member.repository';
+import { ModerationActionsRepository } from './moderation-actions.repository';
+import { ModerationMemberRepository } from './moderation-member.repository';
+import { ModerationRolesRepository } from './moderation-roles.repository';
+import { ModerationRepository } from './moderation.repository';
 import { NotificationMailRepository } from './notification-mail.repository';
 import { PremiumRepository } from './premium.repository';
 import { ProfileRepository } from './profile.repository';
@@ -27,8 +36,10 @@ export interface Repositories {
   health: HealthRepository;
   members: MemberRepository;
   sessions: SessionRepository;
+  bans: BansRepository;
   search: SearchRepository;
   likes: LikesRepository;
+  landers: LanderRepository;
   chats: ChatsRepository;
   credits: CreditsRepository;
   profiles: ProfileRepository;
@@ -44,6 +55,13 @@ export interface Repositories {
   accountDeletion: AccountDeletionRepository;
   transactions: TransactionsRepository;
   premium: PremiumRepository;
+  moderation: ModerationRepository;
+  moderationMembers: ModerationMemberRepository;
+  moderationActions: ModerationActionsRepository;
+  moderationRoles: ModerationRolesRepository;
+  dataExports: DataExportRepository;
+  dataExportContent: DataExportContentRepository;
+  dataExportHistory: DataExportHistoryRepository;
 }
 
 /** Builds every repository over one database. */
@@ -52,8 +70,10 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     health: new HealthRepository(db),
     members: new MemberRepository(db),
     sessions: new SessionRepository(db),
+    bans: new BansRepository(db),
     search: new SearchRepository(db),
     likes: new LikesRepository(db),
+    landers: new LanderRepository(db),
     chats: new ChatsRepository(db),
     credits: new CreditsRepository(db),
     profiles: new ProfileRepository(db),
@@ -69,5 +89,12 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     accountDeletion: new AccountDeletionRepository(db),
     transactions: new TransactionsRepository(db),
     premium: new PremiumRepository(db),
+    moderation: new ModerationRepository(db),
+    moderationMembers: new ModerationMemberRepository(db),
+    moderationActions: new ModerationActionsRepository(db),
+    moderationRoles: new ModerationRolesRepository(db),
+    dataExports: new DataExportRepository(db),
+    dataExportContent: new DataExportContentRepository(db),
+    dataExportHistory: new DataExportHistoryRepository(db),
   };
 }

@@ -1,13 +1,17 @@
-/** Member search (SPEC §7 search.php): filters map onto the partial members_visible_* indexes. */
+/**
+ * Member search (SPEC §7 search.php): filters map onto the partial members_visible_* indexes, whose
+ * predicate leaves out members a moderator took out of search.
+ */
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Gender, Profile } from '../../src/api/contract';
 import type { Database } from '../db/schema';
 import {
+  mainImage,
   notBlockedWith,
   premiumColumn,
   PROFILE_COLUMNS,
+  SEARCHABLE_MEMBER,
   toProfileCard,
-  VISIBLE_MEMBER,
   type ProfileRow,
 } from './member-sql';
 
@@ -44,7 +48,7 @@ export class SearchRepository {
    * decides which cards carry the premium badge.
    */
   compile(f: SearchFilter, now = Date.now()): SearchQueries {
-    let q = this.db.selectFrom('members as m').where(VISIBLE_MEMBER);
+    let q = this.db.selectFrom('members as m').where(SEARCHABLE_MEMBER);
     if (f.country !== null) q = q.where('m.country', '=', f.country);
     if (f.countryregion !== null) q = q.where('m.countryregion', '=', f.countryregion);
     if (f.gender !== null) q = q.where('m.gender', '=', f.gender);
@@ -55,7 +59,7 @@ export class SearchRepository {
     return {
       count: q.select(({ fn }) => fn.countAll<number>().as('n')).compile(),
       page: q
-        .leftJoin('images as i', 'i.id', 'm.main_image_id')
+        .leftJoin('images as i', mainImage)
         .select(PROFILE_COLUMNS)
         .select(premiumColumn(now))
         .orderBy('m.last_active', 'desc')

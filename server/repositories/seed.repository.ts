@@ -15,6 +15,7 @@ const SEED_LOCK_KEY = 7_262_026;
 
 /** Every data table, children first, for a reset. */
 const DATA_TABLES: readonly (keyof Database)[] = [
+  'data_exports',
   'notifications',
   'blocks',
   'complaints',

@@ -1,4 +1,7 @@
-/** Sessions keyed by the SHA-256 of the cookie token; a session of a deleted member is no session. */
+/**
+ * Sessions keyed by the SHA-256 of the cookie token; a session of a deleted member is no session.
+ * A ban keeps the member's sessions as rows (`ended_reason`), so their next call can say why.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -7,7 +10,12 @@ export interface SessionRecord {
   memberId: number;
   expiresAt: number;
   lastSeenAt: number;
+  /** The member is banned: the session no longer authenticates; calls answer 403 banned. */
+  banned: boolean;
 }
+
+/** Why a session ended while its row stays (sessions.ended_reason). */
+export const BANNED_SESSION = 'banned';
 
 /** Stores sessions by token hash. */
 export class SessionRepository {
@@ -33,20 +41,36 @@ export class SessionRepository {
       .execute();
   }
 
-  /** The unexpired session of a member who may still log in. */
+  /**
+   * The unexpired session of a member who may still log in, or of a banned member (marked
+   * `banned`). A session that ended for another reason, or whose ban was lifted, is no session.
+   * One query: every /api request runs it.
+   */
   async findActive(tokenHash: string, now: number): Promise<SessionRecord | undefined> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select(['sessions.member_id', 'sessions.expires_at', 'sessions.last_seen_at'])
+      .select([
+        'sessions.member_id',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'sessions.ended_reason',
+        'members.status',
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now)
       .where('members.deleted_at', 'is', null)
-      .where('members.status', 'in', ['active', 'not_confirmed'])
+      .where('members.status', 'in', ['active', 'not_confirmed', 'banned'])
       .executeTakeFirst();
-    return row
-      ? { memberId: row.member_id, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at }
-      : undefined;
+    if (!row) return undefined;
+    const banned = row.status === 'banned';
+    if (!banned && row.ended_reason !== null) return undefined;
+    return {
+      memberId: row.member_id,
+      expiresAt: row.expires_at,
+      lastSeenAt: row.last_seen_at,
+      banned,
+    };
   }
 
   /** Slides the expiry forward. */

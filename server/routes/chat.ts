@@ -56,7 +56,8 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
           "and sends them a read event; read=0 skips that. Any page marks the other member's " +
           'messages it holds delivered (delivered_at) and sends them a delivered event. ' +
           'Not my conversation: 404 ' +
-          'chat.unknown_conversation; either of us blocked the other: 403. Answers with an ETag.',
+          'chat.unknown_conversation; either of us blocked the other: 403; the other member is ' +
+          'banned: 410 chat.profile_gone. Answers with an ETag.',
         tags: ['chats'],
         querystring: ChatGetQuery,
         response: {
@@ -132,7 +133,8 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
           'stream). Those without delivered_at get it, in one statement, and the other member ' +
           'gets a delivered event {conversation, by, up_to, delivered_at}. Idempotent: a repeat ' +
           'marks 0 and sends nothing. Not my conversation 404 chat.unknown_conversation, a ' +
-          'message of another conversation 404 chat.unknown_message, blocked either way 403.',
+          'message of another conversation 404 chat.unknown_message, blocked either way 403, ' +
+          'the other member banned 410.',
         tags: ['chats'],
         querystring: ChatDeliveredQuery,
         body: ChatDeliveredBody,
@@ -141,6 +143,7 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
           400: ApiError,
           403: ApiError,
           404: ApiError,
+          410: ApiError,
           429: ApiError,
         },
       },

@@ -1,7 +1,8 @@
 /** GET /api/discountcode.php: the welcome discount while it applies to the session member. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DiscountCodeQuery, DiscountCodeResponse } from '../../src/api/contract';
+import { ApiError, DiscountCodeQuery, DiscountCodeResponse } from '../../src/api/contract';
 import { welcomeDiscount } from '../payments/offer-rules';
+import { sessionMember } from '../plugins/session';
 
 const NONE = { code: null, percentage: null };
 
@@ -15,14 +16,14 @@ const discountCodeRoute: FastifyPluginAsyncZod = async (app) => {
           'welcome=true answers {code, percentage} of the welcome discount while it applies to ' +
           'the session member (no paid purchase yet); code=X answers the same only when X is that ' +
           'code. Otherwise, and for visitors, {code: null, percentage: null}. Other query ' +
-          'parameters are ignored.',
+          'parameters are ignored. A session a ban ended gets 403 with key banned.',
         tags: ['payments'],
         querystring: DiscountCodeQuery,
-        response: { 200: DiscountCodeResponse },
+        response: { 200: DiscountCodeResponse, 403: ApiError },
       },
     },
     async (request) => {
-      const me = request.member;
+      const me = sessionMember(request);
       const { welcome, code } = request.query;
       if (!me || (!welcome && code === undefined)) return NONE;
       const buyer = await app.repos.transactions.buyer(me.id);

@@ -1,12 +1,14 @@
 /**
  * GET /api/events.php: the session member's live events as Server-Sent Events (DESIGN §3). Each
  * event is a default `message` whose data is a LiveEvent; there is no replay, so after a
- * reconnect the client polls once. Streams end on logout (checked at each heartbeat) and on close.
+ * reconnect the client polls once. Streams end on logout (checked at each heartbeat), on close,
+ * and on a ban: the `banned` event goes out, then the stream ends, on whichever instance holds it.
  */
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../src/api/contract';
+import { ApiError, type LiveEvent } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 
@@ -32,8 +34,10 @@ const eventsRoute: FastifyPluginAsyncZod = async (app) => {
         description:
           'text/event-stream for the session member. Starts with a retry hint, then one event per ' +
           'change: an id line and a data line holding a LiveEvent JSON ({type: like | unlike | ' +
-          'chat | message | read | delivered | user, ...}). A comment line every 25 s keeps ' +
-          'proxies from closing it. 403 when logged out, 429 with too many open streams.',
+          'chat | message | read | delivered | user | banned, ...}). A comment line every 25 s ' +
+          'keeps proxies from closing it. A banned event is the last: the stream then ends. 403 ' +
+          'when logged out (key banned, with the ban, for a banned member), 429 with too many ' +
+          'open streams.',
         tags: ['live'],
         produces: ['text/event-stream'],
         response: {
@@ -65,10 +69,14 @@ const eventsRoute: FastifyPluginAsyncZod = async (app) => {
       const send = (text: string) => {
         if (stream.writable) stream.write(text);
       };
+      const sendEvent = (event: LiveEvent, id: string) =>
+        send(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
       let unsubscribe: () => void;
       try {
         unsubscribe = await app.realtime.subscribe(member.id, (event, id) => {
-          send(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+          sendEvent(event, id);
+          // The session is over: the client shows the ban and must not reconnect with it.
+          if (event.type === 'banned') stream.end();
         });
       } catch (err) {
         release();
@@ -80,9 +88,15 @@ const eventsRoute: FastifyPluginAsyncZod = async (app) => {
       const heartbeat = setInterval(() => {
         app.repos.sessions
           .findActive(member.tokenHash, Date.now())
-          .then((session) => {
-            if (session?.memberId === member.id) send(': heartbeat\n\n');
-            else stream.end();
+          .then(async (session) => {
+            if (session?.memberId === member.id && !session.banned) {
+              send(': heartbeat\n\n');
+              return;
+            }
+            // A ban whose event did not get here (e.g. Redis was away): tell the client now.
+            const ban = session?.banned ? await app.repos.bans.activeBan(member.id) : undefined;
+            if (ban) sendEvent({ type: 'banned', ...ban }, randomUUID());
+            stream.end();
           })
           .catch((err: unknown) => request.log.warn({ err }, 'events: session check failed'));
       }, app.config.sseHeartbeatMs);

@@ -1,7 +1,10 @@
-/** POST /api/login.php: email and password to a session; one generic answer for every failure. */
+/**
+ * POST /api/login.php: email and password to a session; one generic answer for every failure,
+ * except that a banned member who knows their password is told of the ban (and gets no session).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, LoginBody, UserResponse } from '../../src/api/contract';
-import { HttpError } from '../lib/http-error';
+import { bannedError, HttpError } from '../lib/http-error';
 import { verifyPassword } from '../lib/passwords';
 import { routeLimit } from '../plugins/rate-limit';
 import { startSession } from '../plugins/session';
@@ -17,10 +20,12 @@ const loginRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Log in',
         description:
           'Sets the session cookie and returns the user. Wrong email, wrong password and closed ' +
-          'accounts all give the same 401, in the same time. Rate limited per IP.',
+          'accounts all give the same 401, in the same time. A banned member with the right ' +
+          'password gets 403 with key banned and the ban (reason, since), and no session. Rate ' +
+          'limited per IP.',
         tags: ['account'],
         body: LoginBody,
-        response: { 200: UserResponse, 400: ApiError, 401: ApiError, 429: ApiError },
+        response: { 200: UserResponse, 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError },
       },
       config: routeLimit(limits.login, limits.windowMs),
     },
@@ -29,6 +34,11 @@ const loginRoute: FastifyPluginAsyncZod = async (app) => {
       const credentials = await app.repos.members.findCredentials(email);
       // Always verify, against a dummy hash for unknown emails, so timing reveals nothing.
       const ok = await verifyPassword(credentials?.passwordHash ?? null, password);
+      if (credentials && ok && !credentials.canLogIn) {
+        // Only someone who knows the password learns of the ban, and why.
+        const ban = await app.repos.bans.activeBan(credentials.id);
+        if (ban) throw bannedError(ban);
+      }
       if (!credentials || !ok || !credentials.canLogIn) {
         throw new HttpError(401, 'Wrong email address or password', 'login.invalid_credentials');
       }

@@ -1,6 +1,7 @@
 /** GET /api/premium.php: the premium plans for a member or a visitor. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PremiumOffer } from '../../src/api/contract';
+import { ApiError, PremiumOffer } from '../../src/api/contract';
+import { sessionMember } from '../plugins/session';
 import { premiumOffer } from '../services/purchase';
 
 const premiumRoute: FastifyPluginAsyncZod = async (app) => {
@@ -13,12 +14,12 @@ const premiumRoute: FastifyPluginAsyncZod = async (app) => {
           "Login optional. Plans priced in the currency of the member's country (visitors: the " +
           "site's default_payment_country), with the price per month, the saving against the " +
           'shortest plan, the monthly credits, the payment methods and, for a member, until when ' +
-          'premium runs.',
+          'premium runs. A session a ban ended gets 403 with key banned.',
         tags: ['payments'],
-        response: { 200: PremiumOffer },
+        response: { 200: PremiumOffer, 403: ApiError },
       },
     },
-    async (request) => premiumOffer(app, request.member?.id ?? null),
+    async (request) => premiumOffer(app, sessionMember(request)?.id ?? null),
   );
 };
 

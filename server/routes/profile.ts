@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, ProfileDetails, ProfileDetailsQuery } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
+import { sessionMember } from '../plugins/session';
 
 /** Keeps only the entries the site shows, in the site's order. */
 function pick(values: Record<string, string>, visible: readonly string[]): Record<string, string> {
@@ -36,7 +37,7 @@ const profileRoute: FastifyPluginAsyncZod = async (app) => {
       config: { etag: true },
     },
     async (request) => {
-      const viewer = request.member?.id ?? null;
+      const viewer = sessionMember(request)?.id ?? null;
       const { config, regionData } = app.site;
       if (viewer === null && !config.logged_out_search) {
         throw new HttpError(403, 'Log in to see member profiles', 'auth.not_logged_in');

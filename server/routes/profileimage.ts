@@ -82,7 +82,9 @@ const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           'accepted as a PNG and a text file named .png is refused (415). At most 10 MB (413) and ' +
           '40 megapixels (422) each. Stored re-encoded as JPEG (EXIF orientation applied, all ' +
           'metadata removed, long side at most 1600 px) with a 300 px square thumbnail, under ' +
-          'server-made names. The first photo becomes the main image. Answers the user.',
+          'server-made names. The first photo becomes the main image. When the site reviews ' +
+          'photos (site config photo_review) a new photo is pending: others see it once a ' +
+          'moderator approved it, and the user lists it with review "pending". Answers the user.',
         tags: ['account'],
         consumes: ['multipart/form-data'],
         response: {
@@ -110,9 +112,10 @@ const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       for (const file of files) await checkUpload(file);
+      const review = app.site.config.photo_review ? 'pending' : 'approved';
       for (const file of files) {
         const stored = await storeUpload(file, uploadsDir);
-        await app.repos.images.add({ memberId: id, ...stored, now: Date.now() });
+        await app.repos.images.add({ memberId: id, ...stored, now: Date.now(), review });
       }
       return { user: await loadUser(app, id) };
     },

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, SEARCH_PAGE_SIZE, SearchQuery, SearchResponse } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
+import { sessionMember } from '../plugins/session';
+import { visitorsMaySee } from '../services/lander-audience';
 import { defaultFilters, manualFilters, toSearchFilter } from '../services/search-filters';
 
 const searchRoute: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +28,8 @@ const searchRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const { config } = app.site;
-      const me = request.member;
-      const mayBrowse =
-        config.logged_out_search || (config.logged_out_search_trafficsource && !!q.trafficsource);
-      if (!me && !mayBrowse) {
+      const me = sessionMember(request);
+      if (!me && !visitorsMaySee(config, q.trafficsource)) {
         throw new HttpError(403, 'Log in to search members', 'auth.not_logged_in');
       }
       const today = todayIso();

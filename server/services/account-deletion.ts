@@ -3,6 +3,7 @@
  * the password confirms it, photo files leave the disk, and the members who shared likes or
  * conversations with the member get a live event so their lists drop the member at once.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { wrongPassword } from '../lib/account-errors';
@@ -34,6 +35,11 @@ export async function deleteAccount(
   // After the commit: a crash in between leaves orphan files, never rows pointing at no file.
   await removeFiles(join(app.config.dataDir, 'uploads'), deleted.files).catch((err: unknown) => {
     app.log.error({ err, member: memberId }, 'account deletion: photo files not removed');
+  });
+  await Promise.all(
+    deleted.exportFiles.map((file) => rm(join(app.dataExports.dir, file), { force: true })),
+  ).catch((err: unknown) => {
+    app.log.error({ err, member: memberId }, 'account deletion: export files not removed');
   });
   // Totals cached for a minute would still count the member (search-count-cache.ts).
   app.searchTotals.clear();

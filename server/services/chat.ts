@@ -41,7 +41,10 @@ export function talkRefusal(pair: PairState): HttpError | null {
   return null;
 }
 
-/** The member's seat in the conversation, or a 404; a 403 while either blocks the other. */
+/**
+ * The member's seat in the conversation, or a 404; a 403 while either blocks the other; a 410
+ * while the other member is banned (their messages come back with an unban).
+ */
 async function seatOf(
   app: FastifyInstance,
   memberId: number,
@@ -52,6 +55,7 @@ async function seatOf(
   const pair = await app.repos.chat.pair(memberId, seat.otherId);
   if (pair.blockedByMe) throw BLOCKED_BY_ME();
   if (pair.blocksMe) throw BLOCKS_ME();
+  if (!pair.visible) throw GONE();
   return seat;
 }
 

@@ -12,6 +12,7 @@ import {
   type ComplaintFormResult,
 } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
+import { COMPLAINT_ACTION, type ClientAnswer } from '../repositories/complaints.repository';
 import { checkUpload, storeScreenshot } from './images';
 import { CATEGORY_NAMES, COMPLAINT_MAIL, COMPLAINT_TEXTS } from './complaint-mail-texts';
 import { fill } from './mailer';
@@ -90,6 +91,18 @@ async function keepScreenshot(data: Buffer, dir: string): Promise<string> {
   }
 }
 
+/** The answer a repeated client id gets; an id first used for another action is a 409. */
+function firstResult(first: ClientAnswer): ComplaintFormResult {
+  if (first.kind !== COMPLAINT_ACTION || first.id === undefined || first.reference === undefined) {
+    throw new HttpError(
+      409,
+      'This client id was used for another action',
+      'complaints.errors.client_id_reused',
+    );
+  }
+  return { id: first.id, reference: first.reference };
+}
+
 /** Files a complaint from the form for a member (`memberId`) or a visitor (null). */
 export async function fileFormComplaint(
   app: FastifyInstance,
@@ -98,6 +111,13 @@ export async function fileFormComplaint(
   dir: string,
 ): Promise<ComplaintFormResult> {
   const fields = parseFields(input.fields);
+  // A queued complaint sent again (a lost answer, another tab): the first answer, nothing new.
+  const clientId = memberId === null ? null : (fields.client_id ?? null);
+  const first =
+    memberId !== null && clientId !== null
+      ? await app.repos.complaints.repeated(memberId, clientId)
+      : undefined;
+  if (first) return firstResult(first);
   const reportedId = await reportedMember(app, fields.member, memberId);
   const email = await replyAddress(app, memberId, fields.email);
   const screenshot = input.screenshot ? await keepScreenshot(input.screenshot, dir) : null;
@@ -113,6 +133,7 @@ export async function fileFormComplaint(
         language,
         message: fields.message,
         screenshot,
+        clientId,
         now: Date.now(),
       },
       (reference) => {
@@ -132,6 +153,11 @@ export async function fileFormComplaint(
         };
       },
     );
+    if (saved.repeat) {
+      // A concurrent twin stored it first; this screenshot copy is not needed.
+      if (screenshot) await rm(join(dir, screenshot), { force: true });
+      return firstResult(saved);
+    }
     app.mail.dispatch(saved.mailId, saved.mail);
     return { id: saved.id, reference: saved.reference };
   } catch (err) {

@@ -7,6 +7,8 @@ import { isSignupCsrfAcceptable } from '../lib/csrf';
 import { HttpError } from '../lib/http-error';
 import { mailproviderOf } from '../lib/mailprovider';
 import { hashPassword } from '../lib/passwords';
+import { parseTrafficSource } from '../../src/lib/tracking-query';
+import { startChat } from './chat';
 import { queueActivationMail } from './mailer';
 
 /** Why an existing email blocks a sign-up, with the key the wizard shows (SPEC §8). */
@@ -33,7 +35,8 @@ export async function signup(
 ): Promise<number> {
   const { site, repos } = app;
   const mode = site.config.signups;
-  if (mode === 'off' || (mode === 'with_trafficsource' && !body.trafficsource)) {
+  const network = body.trafficsource ? parseTrafficSource(body.trafficsource).network : undefined;
+  if (mode === 'off' || (mode === 'with_trafficsource' && !network)) {
     throw new HttpError(403, 'Sign-ups are by invitation only', 'signup.invite_only');
   }
   if (body.name.toLowerCase() === body.email) {
@@ -67,5 +70,19 @@ export async function signup(
   // A parallel sign-up with the same email won the race.
   if (id === undefined) throw existingAccountError('active');
   await queueActivationMail(app, { id, email: body.email, name: body.name, language }, origin);
+  if (body.profile) await openOriginChat(app, id, body.profile);
   return id;
+}
+
+/**
+ * Opens the conversation with the member whose page the visitor signed up from, so it is in the
+ * new member's chat list whatever device they continue on. A member who cannot be talked to
+ * (unknown, left, banned) is skipped: the sign-up itself succeeded.
+ */
+async function openOriginChat(app: FastifyInstance, id: number, profile: number): Promise<void> {
+  try {
+    await startChat(app, id, profile);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+  }
 }

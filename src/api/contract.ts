@@ -692,6 +692,11 @@ export const ComplaintFormFields = z.object({
   ),
   /** The page's language: the confirmation mail is written in it. */
   language: Language.catch('en'),
+  /**
+   * A member's complaint queued offline carries a UUID: a repeat with the same id answers the
+   * first result and stores nothing (visitors' ids are ignored).
+   */
+  client_id: optionalField(z.uuid('complaints.errors.invalid')),
 });
 export type ComplaintFormFields = z.infer<typeof ComplaintFormFields>;
 /** The stored complaint and the reference the complainant quotes (e.g. CP-000123). */
@@ -1093,7 +1098,8 @@ export type ModerationMemberResponse = z.infer<typeof ModerationMemberResponse>;
 export const ModerationActionBody = z
   .object({
     action: ModerationAction,
-    member: bodyId,
+    /** Whom it concerns; only a dismiss of a complaint that names nobody goes without. */
+    member: bodyId.optional(),
     reason: z.string().trim().max(MODERATION_REASON_MAX).default(''),
     /** The report or complaint acted on; it leaves the open queue. Required for dismiss. */
     complaint: bodyId.optional(),
@@ -1105,12 +1111,15 @@ export const ModerationActionBody = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'moderation.errors.reason' });
     if (PHOTO_ACTIONS.includes(b.action) && b.image === undefined)
       ctx.addIssue({ code: 'custom', path: ['image'], message: 'moderation.errors.image' });
+    if (b.action !== 'dismiss' && b.member === undefined)
+      ctx.addIssue({ code: 'custom', path: ['member'], message: 'moderation.errors.member' });
     if (b.action === 'dismiss' && b.complaint === undefined)
       ctx.addIssue({ code: 'custom', path: ['complaint'], message: 'moderation.errors.complaint' });
   });
 export type ModerationActionBody = z.infer<typeof ModerationActionBody>;
 export const ModerationActionResult = z.object({
-  member: ModeratedMember,
+  /** null after dismissing a complaint that names nobody. */
+  member: ModeratedMember.nullable(),
   entry: ModerationAuditEntry,
 });
 export type ModerationActionResult = z.infer<typeof ModerationActionResult>;
@@ -1141,7 +1150,9 @@ export type DataExportResponse = z.infer<typeof DataExportResponse>;
 /** GET /api/export.php?download=: the ZIP of the member's own ready export (session). */
 export const DataExportDownloadQuery = z.object({ download: id });
 /** GET /api/export_download.php?token=: the ZIP from the mailed link, without a session. */
-export const DataExportTokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+export const DataExportTokenQuery = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+});
 
 // ---------------------------------------------------------------- landers and match-finder
 
@@ -1160,7 +1171,11 @@ export type LanderNiche = keyof typeof LANDER_NICHE_PREFIXES;
 export const LANDER_PROFILES_MAX = 24;
 
 /** GET /api/lander.php?slug=: the members a lander shows (its niche and language from the slug). */
-export const LanderQuery = z.object({ slug: z.string().max(20) });
+export const LanderQuery = z.object({
+  slug: z.string().max(20),
+  /** The visitor's traffic source: lets visitors see cards under logged_out_search_trafficsource. */
+  trafficsource: z.string().max(100).optional(),
+});
 export const LanderResponse = z.object({
   language: Language,
   niche: z.number().int().min(1).max(7),
@@ -1172,7 +1187,10 @@ export const LanderResponse = z.object({
 export type LanderResponse = z.infer<typeof LanderResponse>;
 
 /** GET /api/member_lander.php?member=: one member's public card for their invitation page. */
-export const MemberLanderQuery = z.object({ member: id });
+export const MemberLanderQuery = z.object({
+  member: id,
+  trafficsource: z.string().max(100).optional(),
+});
 /** null when the member cannot be shown (deleted, banned, hidden, blocked or opted out). */
 export const MemberLanderResponse = z.object({ profile: Profile.nullable() });
 export type MemberLanderResponse = z.infer<typeof MemberLanderResponse>;
@@ -1185,6 +1203,7 @@ export const MatchFinderQuery = z
     max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE),
     country: countryCode.optional(),
     countryregion: z.coerce.number().int().min(0).max(100000).optional(),
+    trafficsource: z.string().max(100).optional(),
   })
   .refine((q) => q.min_age <= q.max_age, {
     message: 'min_age must not be greater than max_age',
@@ -1198,7 +1217,22 @@ export const MatchFinderResponse = z.object({
 });
 export type MatchFinderResponse = z.infer<typeof MatchFinderResponse>;
 
-/** GET /api/signup_matches.php: members who fit a new member's profile, to like at once. */
+/**
+ * GET /api/signup_matches.php: members who fit a new member's profile, to like at once. Without
+ * `gender` the other gender of the member's own; pass what the visitor chose (match-finder answer,
+ * or the member's own gender after a gay- lander). Without ages: 5 years around the member's age.
+ */
+export const SignupMatchesQuery = z
+  .object({
+    gender: Gender.optional(),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    message: 'min_age must not be greater than max_age',
+    path: ['min_age'],
+  });
+export type SignupMatchesQuery = z.infer<typeof SignupMatchesQuery>;
 export const SignupMatchesResponse = z.object({ profiles: z.array(Profile) });
 export type SignupMatchesResponse = z.infer<typeof SignupMatchesResponse>;
 
@@ -1496,6 +1530,7 @@ export const calls = {
   signupMatches: {
     method: 'GET',
     path: '/api/signup_matches.php',
+    query: SignupMatchesQuery,
     response: SignupMatchesResponse,
   },
   privacy: { method: 'PUT', path: '/api/privacy.php', body: PrivacyBody, response: UserResponse },

@@ -7,6 +7,7 @@ import { LoadingBar } from './loading-bar/LoadingBar';
 import { pageWrapperClasses } from './page-wrapper';
 import { useCurrentRoute } from './route-handle';
 import { useSession } from './session/session-context';
+import { useBanRedirect } from './session/use-ban-redirect';
 import { useTemplate } from './template/template-context';
 import { ToastHost } from './toasts/ToastHost';
 import { UpdateBanner } from './update/UpdateBanner';
@@ -15,7 +16,7 @@ const DevPanel = lazy(() => import('./dev/DevPanel'));
 
 /**
  * The page wrapper around every route: design and state classes (SPEC §1), skip link, loading
- * bar, toasts, developer panel, and the auth check that follows logouts and expired sessions.
+ * bar, toasts, developer panel, and the auth check that follows logouts, expired sessions and bans.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function RootLayout() {
   const { config } = useTemplate();
   const location = useLocation();
   const decision = route ? authDecision(route.auth, session, location) : null;
+  const banRedirect = useBanRedirect();
 
   return (
     <div
@@ -38,7 +40,11 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       <LoadingBar />
-      {decision?.type === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />}
+      {decision?.type === 'redirect' && !banRedirect ? (
+        <Navigate to={decision.to} replace />
+      ) : (
+        <Outlet />
+      )}
       <ToastHost />
       <UpdateBanner />
       <InstallPrompt />

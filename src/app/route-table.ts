@@ -1,8 +1,9 @@
 /**
  * The route table of SPEC §2.3 as plain data: path, name, auth level, layout, aliases, validity rule.
- * Pure TypeScript with no imports, so the server can use it to answer unknown page paths with 404.
- * `src/routes.tsx` joins each entry to its lazy screen.
+ * Pure TypeScript importing only the pure slug rule, so the server can use it to answer unknown page
+ * paths with 404. `src/routes.tsx` joins each entry to its lazy screen.
  */
+import { parseLanderSlug } from '../lib/lander-slug';
 
 export type AuthLevel = 'public' | 'optional' | 'default';
 export type LayoutName = 'default' | 'chat' | 'empty' | 'lander';
@@ -19,11 +20,14 @@ export interface RouteDef {
   screen: string;
   /** Validity rule on the params; false gives the 404 error page (SPEC §2.1). */
   valid?: (params: Record<string, string | undefined>) => boolean;
+  /** Moderators only: any other member gets the 404 error page, as if the route did not exist. */
+  moderators?: true;
 }
 
 const numericId = (key: string) => (p: Record<string, string | undefined>) =>
   /^[1-9]\d{0,9}$/.test(p[key] ?? '');
-const slug = (p: Record<string, string | undefined>) => /^[a-z0-9-]{1,80}$/i.test(p.slug ?? '');
+/** A lander slug of SPEC §2.5 (`eng`, `she-nl`, …); anything else is the 404 page. */
+const slug = (p: Record<string, string | undefined>) => parseLanderSlug(p.slug ?? '') !== null;
 
 export const STATIC_PAGES = [
   'ban',
@@ -232,6 +236,23 @@ export const ROUTES: RouteDef[] = [
     layout: 'default',
     screen: 'transaction',
     valid: numericId('transactionId'),
+  },
+  {
+    name: 'moderation',
+    path: '/moderation',
+    auth: 'default',
+    layout: 'default',
+    screen: 'moderation',
+    moderators: true,
+  },
+  {
+    name: 'moderation-members-memberId',
+    path: '/moderation/members/:memberId',
+    auth: 'default',
+    layout: 'default',
+    screen: 'moderation',
+    moderators: true,
+    valid: numericId('memberId'),
   },
   ...STATIC_PAGES.map((page): RouteDef => ({
     name: `pages-${page}`,

@@ -1,14 +1,19 @@
 /** Typed access to the kv table, so every reader and the writer agree on what each key holds. */
 import type {
+  BanDetails,
+  ComplaintCategory,
   CreditsOffer,
   GeocodeResponse,
+  Language,
+  LanderResponse,
+  MemberLanderResponse,
   PremiumOffer,
   ProfileFieldsResponse,
   Settings,
   Transaction,
   User,
 } from '../api/contract';
-import type { AmoraDb } from './db';
+import type { AmoraDb, DraftPhoto } from './db';
 
 /** Who the stored personal data belongs to. */
 export interface SessionMeta {
@@ -28,6 +33,47 @@ export interface LikedByHidden {
   fresh: number;
 }
 
+/** A public page's answer with when it was fetched, so a revisit offline shows it (landers). */
+export interface StoredPublic<T> {
+  data: T;
+  fetchedAt: number;
+}
+
+/** What the complaint form sends; empty strings are left out. */
+export interface ComplaintDraft {
+  category: ComplaintCategory;
+  /** A member id or a profile link; empty when the complaint names nobody. */
+  member: string;
+  message: string;
+  /** A visitor's address; ignored for members (replies go to the account address). */
+  email: string;
+  language: Language;
+}
+
+/** A member's complaint saved on this device without a connection, until the server has it. */
+export interface QueuedComplaint {
+  /** Sent as client_id: the server stores the complaint once however often it arrives. */
+  clientId: string;
+  memberId: number;
+  draft: ComplaintDraft;
+  /** Dropped once sent or refused. */
+  screenshot: DraftPhoto | null;
+  status: 'queued' | 'sent' | 'failed';
+  /** The reference the server gave it (sent). */
+  reference: string | null;
+  /** Why the server refused it (failed). */
+  error: { key?: string; message: string } | null;
+  createdAt: number;
+}
+
+/** Start of the kv keys of queued complaints. */
+export const COMPLAINT_PREFIX = 'complaint:';
+
+/** The ban that ended this device's session, for /pages/ban; `noticedAt`: when the worker learnt it. */
+export interface StoredBan extends BanDetails {
+  noticedAt: number;
+}
+
 /** Every kv key and its value. */
 export interface KvValues {
   user: User | null;
@@ -35,6 +81,8 @@ export interface KvValues {
   session: SessionMeta;
   /** True for a second after logout (SPEC §4), so guards skip the return path. */
   logoutFlag: boolean;
+  /** Kept through the wipe a ban causes, so /pages/ban can say why; removed when someone logs in. */
+  ban: StoredBan;
   /** Push subscribed in this browser: polling slows to 300 s (SPEC §9). */
   pushSubscribed: boolean;
   /** filterKey of the search the members screen shows. */
@@ -51,6 +99,12 @@ export interface KvValues {
   [transaction: `transaction:${number}`]: Transaction;
   /** The last premium offer (plans, methods, premium_until), so /premium shows at once and offline. */
   premiumOffer: PremiumOffer;
+  /** The last answer of GET /api/lander.php per slug, for offline revisits of that lander. */
+  [lander: `lander:${string}`]: StoredPublic<LanderResponse>;
+  /** The last answer of GET /api/member_lander.php per member, for offline revisits. */
+  [memberLander: `memberLander:${number}`]: StoredPublic<MemberLanderResponse>;
+  /** A member's complaint queued offline (personal: wiped at logout with the rest). */
+  [complaint: `complaint:${string}`]: QueuedComplaint;
   /** Last ETag of a polled call, by call name. */
   [etag: `etag:${string}`]: string;
   /** Last client sequence used by a member (DESIGN §6: the server orders actions by it). */
@@ -62,6 +116,7 @@ export type KvKey = keyof KvValues;
 export const KEPT_KV_KEYS: readonly string[] = [
   'settings',
   'logoutFlag',
+  'ban',
   'pushSubscribed',
   'profileFields',
 ];

@@ -15,7 +15,7 @@ import {
   type ProfileDetailsRow,
   type SearchRow,
 } from './db';
-import { kvGet } from './kv';
+import { kvGet, type StoredBan } from './kv';
 
 /** A given like with the liked profile, when it is cached. */
 export interface GivenLike {
@@ -31,6 +31,11 @@ export interface ReceivedLike extends LikedByRow {
 /** The logged-in user, or null when logged out. */
 export async function currentUser(db: AmoraDb = getDb()): Promise<User | null> {
   return (await kvGet(db, 'user')) ?? null;
+}
+
+/** The ban that ended this device's session (worker/ban.ts), or null. */
+export async function storedBan(db: AmoraDb = getDb()): Promise<StoredBan | null> {
+  return (await kvGet(db, 'ban')) ?? null;
 }
 
 /** The site settings, or null before the first fetch. */

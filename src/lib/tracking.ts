@@ -1,13 +1,12 @@
 /**
- * The traffic source of SPEC §3 "Tracking query": `network` on the address, remembered for the
- * tab (read at boot on whatever page the visitor lands) so a visitor who arrived with it can
- * still sign up after moving around the site.
+ * The traffic source of SPEC §3 "Tracking query": made from the address's tracking values
+ * (tracking-query.ts), remembered for the tab (read at boot on whatever page the visitor lands,
+ * a lander included) so a visitor who arrived with it can still sign up after moving around.
  */
+import { trafficSourceOf } from './tracking-query';
 
 /** sessionStorage key of the remembered source. */
 export const TRAFFIC_SOURCE_KEY = 'amora.trafficsource';
-/** Longest source the sign-up payload takes (SPEC §3, contract max). */
-const SOURCE_MAX = 100;
 
 function storage(): Storage | null {
   try {
@@ -17,9 +16,9 @@ function storage(): Storage | null {
   }
 }
 
-/** The `network` parameter of this address, else the one remembered earlier in this tab. */
+/** The source of this address (a `network` with its ref and subs), else the one remembered in this tab. */
 export function trafficSource(params: URLSearchParams): string | null {
-  const given = params.get('network')?.trim().slice(0, SOURCE_MAX);
+  const given = trafficSourceOf(params);
   const store = storage();
   if (given) {
     try {

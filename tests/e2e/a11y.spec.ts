@@ -30,9 +30,32 @@ const MEMBER_SCREENS = [
   '/profile',
 ];
 
+// The acquisition pages (issue 14) in English and Dutch; member 2 is Sam, shown on landers.
+const LANDER_SCREENS = [
+  '/landers/video/eng',
+  '/landers/gallery/she-nl',
+  '/landers/maplanding/eng',
+  '/landers/alonetonight/nl',
+  '/landers/iconslanding/eng',
+  '/landers/socialnetwork/nl',
+  '/landers/collagelanding/eng',
+  '/landers/transitionsvideolanding/nl',
+  '/members/2/signup',
+  '/members/2/landing2/nl',
+  '/members/2/landing3/eng',
+  '/match-finder',
+  '/signup-matches',
+];
+
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+  // A lander's sign-up form loads as the visitor nears it: check the page with it.
+  const join = page.locator('#join');
+  if (await join.count()) {
+    await join.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+  }
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -46,6 +69,21 @@ test('public screens have no axe violations on a phone', async ({ browser }) => 
   for (const path of PUBLIC_SCREENS) found.push(...(await violations(page, path)));
   expect(found).toEqual([]);
   await context.close();
+});
+
+test('landers have no axe violations on a phone and a desktop', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const found: string[] = [];
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    for (const path of LANDER_SCREENS) found.push(...(await violations(page, path)));
+    await context.close();
+  }
+  expect(found).toEqual([]);
 });
 
 test('member screens have no axe violations on a desktop', async ({ page }) => {

@@ -63,6 +63,9 @@ const SAME_AS_ENGLISH = new Set([
   'Single',
   'Blond',
   'No',
+  // German says Moderation; Dutch, German and Polish say Moderator.
+  'Moderation',
+  'Moderator',
 ]);
 
 /** Numbers with a unit read the same in every language. */

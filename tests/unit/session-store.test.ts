@@ -17,6 +17,7 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
     mayHaveSession: () => true,
     forgetSessionHint: () => undefined,
     watchUser: () => () => undefined,
+    watchBan: () => () => undefined,
     ...overrides,
   };
 }

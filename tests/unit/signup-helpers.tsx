@@ -101,6 +101,7 @@ export function renderSignup(h: Harness, path: string, settings: Settings = demo
     mayHaveSession: () => true,
     forgetSessionHint: () => undefined,
     watchUser: () => () => undefined,
+    watchBan: () => () => undefined,
   });
   void session.refresh();
   const router = createMemoryRouter(createRoutes(session), { initialEntries: [path] });

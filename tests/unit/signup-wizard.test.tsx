@@ -277,8 +277,9 @@ describe('completion', () => {
     expect(main.getByRole('link', { name: 'Open Gmail' }).getAttribute('href')).toContain(
       'https://mail.google.com/',
     );
+    // The members who fit come first, to like at once (issue 14), then the members area.
     expect(main.getByRole('link', { name: 'Discover members' }).getAttribute('href')).toBe(
-      '/members',
+      '/signup-matches',
     );
   });
 });

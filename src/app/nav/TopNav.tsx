@@ -23,6 +23,7 @@ export function TopNav() {
     { to: '/chats', label: t('nav.chats'), show: Boolean(user) && navigation.showChats },
     { to: '/likes', label: t('nav.likes'), show: Boolean(user) && navigation.showLikes },
     { to: '/profile', label: t('my_profile.nav_link'), show: Boolean(user) },
+    { to: '/moderation', label: t('moderation.nav_link'), show: user?.moderator === true },
   ].filter((link) => link.show);
 
   return (

@@ -4,6 +4,10 @@
  */
 import { call, isApiFailure } from '../../api/http';
 import type { Settings, User } from '../../api/contract';
+import type { StoredBan } from '../../db/kv';
+import type * as WorkerSessionModule from './worker-session';
+
+type WorkerSession = typeof WorkerSessionModule;
 
 /** The logout flag resets after this long (SPEC §9). */
 export const LOGOUT_FLAG_RESET_MS = 1000;
@@ -30,6 +34,11 @@ export interface SessionStore {
   login: (email: string, password: string) => Promise<User>;
   /** Logs out on the server; the user is cleared whether that worked or not (SPEC §8). */
   logout: () => Promise<void>;
+  /**
+   * Calls `listener` once for each ban that ends this device's session while the page is open
+   * (in this tab or another); the shell then shows /pages/ban. Returns the unsubscribe.
+   */
+  onBanned: (listener: (ban: StoredBan) => void) => () => void;
 }
 
 /** The calls the store makes; tests pass fakes. */
@@ -48,6 +57,8 @@ export interface SessionApi {
   forgetSessionHint: () => void;
   /** Follows the stored user as the worker changes it; returns the unsubscribe. */
   watchUser: (listener: (user: User | null) => void) => () => void;
+  /** Follows the ban the worker stores when a ban ends the session; returns the unsubscribe. */
+  watchBan: (listener: (ban: StoredBan | null) => void) => () => void;
 }
 
 const HINT_COOKIE = 'amora_in';
@@ -64,18 +75,22 @@ const defaultApi: SessionApi = {
   forgetSessionHint: () => {
     document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   },
-  watchUser: (listener) => {
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    void worker().then((w) => {
-      if (!stopped) stop = w.watchUser(listener);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  },
+  watchUser: (listener) => lazyWatch((w) => w.watchUser(listener)),
+  watchBan: (listener) => lazyWatch((w) => w.watchBan(listener)),
 };
+
+/** Starts a watch once the worker module has loaded; the returned stop works before that too. */
+function lazyWatch(start: (w: WorkerSession) => () => void): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void worker().then((w) => {
+    if (!stopped) stop = start(w);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
 
 /** A fresh store; main.tsx makes one per page load, tests one per case. */
 export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
@@ -84,6 +99,11 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
   let resolveSettled: (s: SessionState) => void = () => undefined;
   const settledPromise = new Promise<SessionState>((resolve) => (resolveSettled = resolve));
   let unwatch: (() => void) | null = null;
+  let unwatchBan: (() => void) | null = null;
+  const banListeners = new Set<(ban: StoredBan) => void>();
+  // A ban stored before this page loaded was shown then; only a new one moves the page.
+  const loadedAt = Date.now();
+  let lastBan = 0;
 
   const set = (patch: Partial<SessionState>) => {
     state = { ...state, ...patch };
@@ -91,10 +111,15 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     if (state.status === 'ready') resolveSettled(state);
   };
 
-  /** From the first session on, the worker's writes (polls, 403s, other tabs) reach the page. */
+  /** From the first session on, the worker's writes (polls, 403s, bans, other tabs) reach the page. */
   const watch = () => {
     unwatch ??= api.watchUser((user) => {
       if (state.status === 'ready') set({ user });
+    });
+    unwatchBan ??= api.watchBan((ban) => {
+      if (!ban || ban.noticedAt < loadedAt || ban.noticedAt === lastBan) return;
+      lastBan = ban.noticedAt;
+      banListeners.forEach((fn) => fn(ban));
     });
   };
 
@@ -147,8 +172,9 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     refreshUser,
     setUser: (user) => set({ user, status: 'ready' }),
     login: async (email, password) => {
-      const user = await api.login(email, password);
+      // Before the call: a banned member's login is answered with the ban the watch reports.
       watch();
+      const user = await api.login(email, password);
       set({ user, status: 'ready' });
       return user;
     },
@@ -162,6 +188,10 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
       api.forgetSessionHint();
       set({ user: null, status: 'ready' });
       setTimeout(() => set({ loggingOut: false }), LOGOUT_FLAG_RESET_MS);
+    },
+    onBanned: (listener) => {
+      banListeners.add(listener);
+      return () => banListeners.delete(listener);
     },
   };
 }

@@ -6,7 +6,8 @@
 import { liveQuery } from 'dexie';
 import type { User } from '../../api/contract';
 import { getSync } from '../../bridges/worker-bridge';
-import { currentUser } from '../../db/queries';
+import type { StoredBan } from '../../db/kv';
+import { currentUser, storedBan } from '../../db/queries';
 
 /** The user the worker last stored, or null. */
 export function storedUser(): Promise<User | null> {
@@ -34,6 +35,15 @@ export function watchUser(listener: (user: User | null) => void): () => void {
   const subscription = liveQuery(() => currentUser()).subscribe({
     next: listener,
     error: (error: unknown) => console.warn('Could not read the stored user', error),
+  });
+  return () => subscription.unsubscribe();
+}
+
+/** Follows the ban the worker stores when this device's session was ended by one (any tab). */
+export function watchBan(listener: (ban: StoredBan | null) => void): () => void {
+  const subscription = liveQuery(() => storedBan()).subscribe({
+    next: listener,
+    error: (error: unknown) => console.warn('Could not read the stored ban', error),
   });
   return () => subscription.unsubscribe();
 }

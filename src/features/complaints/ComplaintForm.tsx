@@ -27,11 +27,15 @@ import { TextField } from './TextField';
 /** Fields in page order, for focusing the first one with an error. */
 const FOCUS_ORDER = ['category', 'member', 'message', 'email'] as const;
 
+/** What became of a complaint: sent with its reference, or saved here until the connection is back. */
+export type ComplaintResult =
+  { reference: string; email: string } | { queued: string; email: string };
+
 export interface ComplaintFormProps {
   /** Null for a visitor, who must give an e-mail address. */
   user: User | null;
   initialMember: string;
-  onSent: (sent: { reference: string; email: string }) => void;
+  onSent: (sent: ComplaintResult) => void;
 }
 
 /** The complaint form: category, member, text, e-mail (visitors), screenshot, sent through the worker. */
@@ -67,6 +71,11 @@ export function ComplaintForm({ user, initialMember, onSent }: ComplaintFormProp
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
+    if (!user && !navigator.onLine) {
+      // Only a member's complaint waits on the device: a visitor's outcome could not reach them.
+      setProblem({ key: null, text: t('complaints.offline_visitor') });
+      return;
+    }
     const language = Language.catch('en').parse(i18n.resolvedLanguage);
     const draft = { ...values, category: values.category || 'other', language };
     setPercent(file ? 0 : null);
@@ -78,7 +87,9 @@ export function ComplaintForm({ user, initialMember, onSent }: ComplaintFormProp
       ),
     );
     setPercent(null);
-    if (answer) onSent({ reference: answer.reference, email: user?.email ?? values.email.trim() });
+    const email = user?.email ?? values.email.trim();
+    if (answer?.status === 'queued') onSent({ queued: answer.clientId, email });
+    else if (answer) onSent({ reference: answer.reference, email });
   };
 
   const serverField = fieldOfKey(problem?.key ?? null);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPage } from '../../app/error/ErrorPage';
 import { NOT_FOUND_MESSAGE } from '../../app/error/page-error';
@@ -9,12 +9,15 @@ import { currentLanguage } from '../../i18n/i18n';
 import { loadStaticPage, placeholderValues, type StaticPageDoc } from './page-content';
 import { StaticPageView } from './StaticPageView';
 
+/** Only the ban page reads the device's database, so only its chunk pulls it in. */
+const BanCard = lazy(() => import('./BanCard'));
+
 interface Loaded {
   page: string;
   doc: StaticPageDoc | null;
 }
 
-/** `/pages/*`: the legal and help texts in the interface language. */
+/** `/pages/*`: the legal and help texts in the interface language; /pages/ban adds the ban's reason. */
 export default function StaticPageScreen() {
   const { i18n } = useTranslation();
   const { settings } = useSession();
@@ -49,7 +52,18 @@ export default function StaticPageScreen() {
   return (
     <>
       <PageTitle title={loaded.doc.title} />
-      <StaticPageView doc={loaded.doc} lng={lng} values={placeholderValues(settings)} />
+      <StaticPageView
+        doc={loaded.doc}
+        lng={lng}
+        values={placeholderValues(settings)}
+        notice={
+          page === 'ban' && (
+            <Suspense fallback={null}>
+              <BanCard lng={lng} />
+            </Suspense>
+          )
+        }
+      />
     </>
   );
 }

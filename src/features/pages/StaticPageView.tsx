@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { fillPlaceholders, type StaticPageDoc } from './page-content';
@@ -5,15 +6,20 @@ import { fillPlaceholders, type StaticPageDoc } from './page-content';
 /** Long texts read better with a contents list; short ones do not need it. */
 const TOC_MIN_SECTIONS = 4;
 
-/** A legal or help text as a readable document: plain text only, nothing injected as HTML. */
+/**
+ * A legal or help text as a readable document: plain text only, nothing injected as HTML.
+ * `notice` (e.g. the ban's own reason) goes between the title and the text.
+ */
 export function StaticPageView({
   doc,
   lng,
   values,
+  notice,
 }: {
   doc: StaticPageDoc;
   lng: string;
   values: Record<string, string>;
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const fill = (text: string) => fillPlaceholders(text, values);
@@ -29,6 +35,7 @@ export function StaticPageView({
             {t('pages.updated', { date: formatDate(doc.updated, lng) })}
           </p>
         </header>
+        {notice}
         <p className="lead">{fill(doc.intro)}</p>
         {doc.sections.length >= TOC_MIN_SECTIONS && (
           <nav className="static-page-toc card card-body my-4" aria-labelledby="toc-title">

@@ -31,6 +31,11 @@ export function PhotoTile({ photo, src, n, isMain, busy, onMain, onDelete }: Pho
           <span>{t('my_profile.photo_main')}</span>
         </span>
       )}
+      {photo.review && (
+        <span className={`profile-photo-review is-${photo.review}`}>
+          {t(`moderation.own_photo.${photo.review}`)}
+        </span>
+      )}
       {busy && (
         <span className="profile-photo-wait">
           <span className="spinner-border spinner-border-sm" aria-hidden="true" />

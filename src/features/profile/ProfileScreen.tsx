@@ -9,7 +9,9 @@ import { AboutSection } from './AboutSection';
 import { BasicsSection } from './BasicsSection';
 import { CreditsSection } from './CreditsSection';
 import { DangerSection } from './DangerSection';
+import { DataExportSection } from './DataExportSection';
 import { DetailsSection } from './DetailsSection';
+import { InvitationSection } from './InvitationSection';
 import { LanguageSection } from './LanguageSection';
 import { LivingAreaSection } from './LivingAreaSection';
 import { PasswordSection } from './PasswordSection';
@@ -57,6 +59,7 @@ export default function ProfileScreen() {
     { id: 'profile-credits', label: t('history.title') },
     { id: 'profile-email', label: t('mail_change.title') },
     { id: 'profile-password', label: t('my_profile.password_title') },
+    { id: 'profile-data', label: t('data_export.title') },
     { id: 'profile-delete', label: t('delete_account.title') },
   ];
 
@@ -89,12 +92,14 @@ export default function ProfileScreen() {
           <AboutSection user={user} notes={notes} />
           <LivingAreaSection user={user} settings={settings} />
           <LanguageSection user={user} />
+          <InvitationSection user={user} />
           <PremiumSection user={user} />
           <CreditsSection user={user} online={online} />
           <ProfileSection id="profile-email" title={t('mail_change.title')}>
             <EmailChangeForm user={user} />
           </ProfileSection>
           <PasswordSection user={user} />
+          <DataExportSection online={online} />
           <DangerSection />
         </div>
       </div>

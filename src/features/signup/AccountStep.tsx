@@ -31,7 +31,14 @@ function checkProblem(check: EmailCheck | null, shown: boolean) {
 }
 
 /** Step 0: email, name and password create the account (SPEC §2.4, §5). */
-export function AccountStep({ wizard }: { wizard: SignupWizard }) {
+export function AccountStep({
+  wizard,
+  headingLevel = 1,
+}: {
+  wizard: SignupWizard;
+  /** 2 when the step is embedded in a page that has its own h1 (landers). */
+  headingLevel?: 1 | 2;
+}) {
   const { t, i18n } = useTranslation();
   const text = useText();
   const id = useId();
@@ -140,6 +147,7 @@ export function AccountStep({ wizard }: { wizard: SignupWizard }) {
 
   return (
     <StepShell
+      headingLevel={headingLevel}
       step={0}
       title={t('signup.account.title')}
       intro={t('signup.account.intro')}

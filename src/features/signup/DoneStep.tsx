@@ -49,7 +49,7 @@ export function DoneStep({ wizard }: { wizard: SignupWizard }) {
             </a>
           )}
           {config.signup.showMembersButton && (
-            <Link className="btn btn-primary btn-lg w-100" to="/members">
+            <Link className="btn btn-primary btn-lg w-100" to="/signup-matches">
               {t('signup.done.members')}
             </Link>
           )}

@@ -12,11 +12,23 @@ export interface StepShellProps {
   focus: boolean;
   /** Messages about the draft (saved offline, refused) shown above the step's form. */
   notices?: ReactNode;
+  /** 2 where the step sits inside a page with its own h1 (the account step on a lander). */
+  headingLevel?: 1 | 2;
   children: ReactNode;
 }
 
 /** The frame every step shares: progress (steps 1–6), icon, heading and intro. */
-export function StepShell({ step, title, intro, icon, focus, notices, children }: StepShellProps) {
+export function StepShell({
+  step,
+  title,
+  intro,
+  icon,
+  focus,
+  notices,
+  headingLevel = 1,
+  children,
+}: StepShellProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -36,9 +48,9 @@ export function StepShell({ step, title, intro, icon, focus, notices, children }
             <SignupIcon name={icon} />
           </div>
         )}
-        <h1 id={headingId} ref={heading} tabIndex={-1} className="signup-title">
+        <Heading id={headingId} ref={heading} tabIndex={-1} className="signup-title">
           {title}
-        </h1>
+        </Heading>
         {intro && <p className="signup-intro">{intro}</p>}
       </header>
       {notices}

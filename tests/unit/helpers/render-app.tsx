@@ -16,6 +16,8 @@ export interface AppOptions {
   settings?: Settings;
   /** What the sync worker's login answers. */
   login?: SessionApi['login'];
+  /** Where the page hears of a stored ban (default: never). */
+  watchBan?: SessionApi['watchBan'];
 }
 
 export function renderApp(path: string, options: AppOptions = {}) {
@@ -40,6 +42,7 @@ export function renderApp(path: string, options: AppOptions = {}) {
     mayHaveSession: () => true,
     forgetSessionHint: () => undefined,
     watchUser: () => () => undefined,
+    watchBan: options.watchBan ?? (() => () => undefined),
   };
   const session = createSessionStore(api);
   void session.refresh();

@@ -1,0 +1,79 @@
+/**
+ * The admin commands behind `npm run admin -- <command>`: the only way an account becomes a
+ * moderator (there is no default moderator and no default password). Pure over a database, so
+ * tests run them on their own store.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import {
+  ModerationRolesRepository,
+  type RoleHolder,
+} from '../repositories/moderation-roles.repository';
+
+/** How to call the admin CLI. */
+export const ADMIN_USAGE = [
+  'Usage: npm run admin -- <command>',
+  '  grant-moderator <email>   make the account a moderator (it may open /moderation)',
+  '  revoke-moderator <email>  make the moderator an ordinary member again',
+  '  list-moderators           list every moderator',
+].join('\n');
+
+/** What a command printed and the exit code it asks for (0 done, 1 refused, 2 bad usage). */
+export interface AdminResult {
+  code: 0 | 1 | 2;
+  lines: string[];
+}
+
+const describe = (m: RoleHolder) => `#${m.id} ${m.email} (${m.name}, ${m.status})`;
+
+async function setModerator(
+  roles: ModerationRolesRepository,
+  rawEmail: string | undefined,
+  grant: boolean,
+): Promise<AdminResult> {
+  const email = rawEmail?.trim().toLowerCase();
+  if (!email) return { code: 2, lines: [ADMIN_USAGE] };
+  const member = await roles.findByEmail(email);
+  if (!member) return { code: 1, lines: [`No account uses ${email}.`] };
+  if (grant && member.status === 'banned') {
+    return { code: 1, lines: [`${describe(member)} is banned; unban the account first.`] };
+  }
+  const wanted = grant ? 'moderator' : 'member';
+  if (member.role === wanted) {
+    return {
+      code: 0,
+      lines: [`${describe(member)} ${grant ? 'is already' : 'is not'} a moderator.`],
+    };
+  }
+  await roles.setRole(member.id, wanted);
+  return {
+    code: 0,
+    lines: [`${describe(member)} ${grant ? 'is now a moderator' : 'is no longer a moderator'}.`],
+  };
+}
+
+/** Runs one command (`args` as typed after `--`) against the database. */
+export async function runAdminCommand(
+  db: Kysely<Database>,
+  args: readonly string[],
+): Promise<AdminResult> {
+  const roles = new ModerationRolesRepository(db);
+  const [command, value, ...extra] = args;
+  if (extra.length > 0) return { code: 2, lines: [ADMIN_USAGE] };
+  switch (command) {
+    case 'grant-moderator':
+      return setModerator(roles, value, true);
+    case 'revoke-moderator':
+      return setModerator(roles, value, false);
+    case 'list-moderators': {
+      if (value !== undefined) return { code: 2, lines: [ADMIN_USAGE] };
+      const moderators = await roles.moderators();
+      return {
+        code: 0,
+        lines: moderators.length === 0 ? ['No moderators yet.'] : moderators.map(describe),
+      };
+    }
+    default:
+      return { code: 2, lines: [ADMIN_USAGE] };
+  }
+}

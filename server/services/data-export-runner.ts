@@ -1,0 +1,164 @@
+/**
+ * Produces data exports in the background of the server process: claims queued exports one at a
+ * time (a conditional update, so several instances never run the same one), writes the ZIP under
+ * `<data>/exports` with progress in the row, then marks it ready and queues the mail with the
+ * link in one transaction. Expired ZIPs are deleted as it goes.
+ */
+import { randomBytes } from 'node:crypto';
+import { rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { DATA_EXPORT_TTL_MS } from '../../src/api/contract';
+import { randomToken, sha256Hex } from '../lib/tokens';
+import type { DataExportRow } from '../repositories/data-export.repository';
+import { DATA_EXPORT_MAIL, DATA_EXPORT_TEXTS } from './data-export-mail-texts';
+import { ExportStopped, writeExportZip } from './data-export-zip';
+import { fill } from './mailer';
+import { languageOf } from './transaction-view';
+
+/** How often the runner looks for work another instance queued (a start here wakes it at once). */
+export const DATA_EXPORT_POLL_MS = 5_000;
+
+/** The path of the mailed download link. */
+export const EXPORT_DOWNLOAD_PATH = '/api/export_download.php';
+
+/** Runs data export jobs for one app. */
+export class DataExportRunner {
+  readonly dir: string;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  /** Where the member who started an export reached us, for the mail's link without BASE_URL. */
+  private readonly origins = new Map<number, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly pollMs = DATA_EXPORT_POLL_MS,
+  ) {
+    this.dir = join(app.config.dataDir, 'exports');
+  }
+
+  /** Re-queues what a crash left running, then works until stopped. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    const requeued = await this.app.repos.dataExports.requeueRunning();
+    if (requeued > 0) this.app.log.info({ requeued }, 'data export: re-queued unfinished exports');
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for work now (an export was just started, or the timer fired). */
+  wake(origin?: { id: number; origin: string }): void {
+    if (origin) this.origins.set(origin.id, origin.origin);
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.ticking = this.tick()
+      .catch((err: unknown) => this.app.log.error({ err }, 'data export: runner failed'))
+      .finally(() => (this.ticking = null));
+  }
+
+  /** Resolves once no work is in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.ticking) await this.ticking;
+  }
+
+  /** Stops taking work; a job in progress goes back to the queue. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  private async tick(): Promise<void> {
+    do {
+      this.again = false;
+      await this.expire();
+      for (;;) {
+        if (this.stopped) return;
+        const job = await this.app.repos.dataExports.claimNext();
+        if (!job) break;
+        await this.run(job);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async expire(): Promise<void> {
+    const files = await this.app.repos.dataExports.expireDue(Date.now());
+    await Promise.all(files.map((f) => rm(join(this.dir, f), { force: true })));
+  }
+
+  private async run(job: DataExportRow): Promise<void> {
+    const repo = this.app.repos.dataExports;
+    const filename = `x-${randomBytes(16).toString('hex')}.zip`;
+    const path = join(this.dir, filename);
+    const partial = `${path}.partial`;
+    try {
+      await writeExportZip(this.app, job.member_id, partial, async (percent) =>
+        this.stopped ? false : repo.progress(job.id, percent),
+      );
+      await rename(partial, path);
+      const { size } = await stat(path);
+      const mailId = await this.finish(job, filename, size);
+      if (mailId === undefined) await rm(path, { force: true });
+    } catch (err) {
+      await rm(partial, { force: true });
+      await rm(path, { force: true });
+      if (err instanceof ExportStopped) {
+        // Stopped by shutdown: another start (or instance) takes it; otherwise it was deleted.
+        if (this.stopped) await repo.release(job.id);
+        return;
+      }
+      this.app.log.error({ err, export: job.id }, 'data export: failed');
+      await repo.fail(job.id, 'The export could not be produced', Date.now());
+    } finally {
+      this.origins.delete(job.id);
+    }
+  }
+
+  /** Marks the export ready with its mail; undefined when it is gone or no longer ours. */
+  private async finish(
+    job: DataExportRow,
+    filename: string,
+    size: number,
+  ): Promise<number | undefined> {
+    const member = await this.app.repos.dataExports.recipient(job.member_id);
+    if (!member) return undefined;
+    const token = randomToken();
+    const now = Date.now();
+    const expiresAt = now + DATA_EXPORT_TTL_MS;
+    const origin =
+      this.app.config.baseUrl ??
+      this.origins.get(job.id) ??
+      `http://localhost:${this.app.config.port}`;
+    const link = `${origin}${EXPORT_DOWNLOAD_PATH}?token=${token}`;
+    const language = languageOf(member.language);
+    const texts = DATA_EXPORT_TEXTS[language];
+    const expires = new Intl.DateTimeFormat(language, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(expiresAt));
+    const values = { name: member.name, site: this.app.site.config.name, link, expires };
+    const mail = {
+      memberId: job.member_id,
+      to: member.email,
+      kind: DATA_EXPORT_MAIL,
+      subject: fill(texts.subject, values),
+      text: fill(texts.body, values),
+      html: null,
+    };
+    const mailId = await this.app.repos.dataExports.finish(
+      job.id,
+      { tokenHash: sha256Hex(token), filename, size, now, expiresAt },
+      mail,
+    );
+    if (mailId !== undefined) this.app.mail.dispatch(mailId, mail, link);
+    return mailId;
+  }
+}

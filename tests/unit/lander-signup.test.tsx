@@ -1,0 +1,147 @@
+/**
+ * Sign-up inside the acquisition pages: the wizard's own account step, the tracking query and the
+ * member in the payload, and where each page leads once the account exists.
+ */
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Bridge from '../../src/bridges/worker-bridge';
+import { getDb } from '../../src/db/db';
+import { kvGet } from '../../src/db/kv';
+import { ANSWERS_KEY } from '../../src/features/match-finder/match-answers';
+import { profile } from './helpers/fixtures';
+import { setupI18n } from './helpers/i18n';
+import { createHarness } from './helpers/sync-harness';
+import {
+  denyGeolocation,
+  fakePush,
+  renderSignup,
+  wizardBackend,
+  type Harness,
+} from './signup-helpers';
+
+const worker = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
+  ...(await importOriginal<typeof Bridge>()),
+  getSync: () => worker.current,
+  useSync: () => worker.current,
+}));
+const push = vi.hoisted(() => ({ bridge: null as unknown }));
+vi.mock('../../src/bridges/push-bridge', () => ({ getPushBridge: () => push.bridge }));
+
+let h: Harness;
+
+beforeAll(async () => {
+  await setupI18n();
+  denyGeolocation();
+  await Promise.all([
+    import('../../src/features/landers/LanderScreen'),
+    import('../../src/features/landers/join/InlineSignup'),
+    import('../../src/features/member-lander/MemberLanderScreen'),
+    import('../../src/features/match-finder/MatchFinderScreen'),
+  ]);
+});
+beforeEach(async () => {
+  await Promise.all(getDb().tables.map((table) => table.clear()));
+  sessionStorage.clear();
+  // Arriving on the sign-up anchor shows the form at once (no scrolling in this DOM).
+  window.location.hash = '#join';
+  h = createHarness({ db: getDb() });
+  worker.current = h.api;
+  push.bridge = fakePush({ isCapable: false });
+  wizardBackend(h);
+  h.backend.override('GET /api/lander.php', {
+    body: { language: 'en', niche: 1, profiles: [profile(7, { name: 'Anna' })], total: 40 },
+  });
+  h.backend.override('GET /api/member_lander.php', {
+    body: { profile: profile(42, { name: 'Anna' }) },
+  });
+});
+afterEach(() => {
+  cleanup();
+  h.sync.stop();
+  window.location.hash = '';
+});
+
+async function createAccount() {
+  fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 3000 }), {
+    target: { value: 'lotte@example.net' },
+  });
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Lotte' } });
+  fireEvent.change(screen.getByLabelText('Password'), {
+    target: { value: 'quiet-meadow-ferry-2026' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  await waitFor(() => expect(h.backend.count('POST /api/user.php')).toBe(1));
+  return h.backend.last('POST /api/user.php')?.body as Record<string, unknown>;
+}
+
+describe('sign-up on a lander', () => {
+  it('sends the tracking query as the traffic source and continues the wizard with it', async () => {
+    const { router } = renderSignup(h, '/landers/gallery/eng?network=abc&sub=x');
+    const body = await createAccount();
+    expect(body).toMatchObject({
+      trafficsource: 'abc?sub1=x',
+      profile: null,
+      form_path: '/landers/gallery/eng',
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/signup?network=abc&sub1=x',
+      ),
+    );
+  });
+
+  it('sends the member of a member lander and opens the conversation with them', async () => {
+    const { router } = renderSignup(h, '/members/42/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat with Anna' })).toBeTruthy();
+    const body = await createAccount();
+    expect(body.profile).toBe(42);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members/42/chat'));
+  });
+
+  it('puts the match-finder answers into the profile and the first search', async () => {
+    h.backend.override('GET /api/match_finder.php', {
+      body: { count: 12, profiles: [{ id: 3, main_image: { id: 1, thumb_filename: 'a.png' } }] },
+    });
+    const { router } = renderSignup(h, '/match-finder');
+
+    fireEvent.click(await screen.findByLabelText('Man'));
+    fireEvent.click(screen.getByLabelText('Women'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByLabelText('26–35 years'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // No geo-IP answer and no map country for English: the first site country is proposed.
+    expect((await screen.findByLabelText<HTMLSelectElement>('Country')).value).toBe('NL');
+    fireEvent.change(screen.getByLabelText('Region'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show my matches' }));
+
+    expect(await screen.findByRole('heading', { name: '12 members fit you' })).toBeTruthy();
+    expect(Object.fromEntries(h.backend.last('GET /api/match_finder.php')?.query ?? [])).toEqual({
+      gender: 'female',
+      min_age: '26',
+      max_age: '35',
+      country: 'NL',
+      countryregion: '1',
+    });
+    expect(JSON.parse(sessionStorage.getItem(ANSWERS_KEY) ?? '{}')).toMatchObject({
+      applied: false,
+      answers: { own: 'male', seeking: 'female', age: '26-35', country: 'NL', countryregion: 1 },
+    });
+
+    await createAccount();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(h.backend.last('PUT /api/user.php')?.body).toEqual({
+      profile: { gender: 'male', country: 'NL', countryregion: 1 },
+    });
+    const key = await kvGet(getDb(), 'currentSearch');
+    expect((await getDb().searches.get(key ?? ''))?.filters).toEqual({
+      gender: 'female',
+      min_age: 26,
+      max_age: 35,
+      country: 'NL',
+      countryregion: 1,
+    });
+    expect(JSON.parse(sessionStorage.getItem(ANSWERS_KEY) ?? '{}').applied).toBe(true);
+  });
+});
