@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { audienceKey } from '../lander-rules';
+import type { LanderViewProps } from '../lander-view';
+import { CtaLink } from '../parts/CtaLink';
+import { MemberStrip } from '../parts/MemberStrip';
+import { StoredNote } from '../parts/StoredNote';
+import { TotalLine } from '../parts/TotalLine';
+
+const STEPS = [
+  'landers.tonight.step_1',
+  'landers.tonight.step_2',
+  'landers.tonight.step_3',
+] as const;
+
+/** `alonetonight`: an evening invitation under a night sky; someone to talk to tonight. */
+export function AloneTonightLander({
+  niche,
+  profiles,
+  total,
+  cdnPrefix,
+  stored,
+  join,
+}: LanderViewProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="lander lander-tonight">
+      <section className="lt-sky" aria-labelledby="lander-title">
+        <div className="lt-moon" aria-hidden="true" />
+        <div className="lt-stars" aria-hidden="true" />
+        <div className="container lt-copy">
+          <p className="lander-kicker is-light">{t(audienceKey(niche))}</p>
+          <h1 id="lander-title" className="lander-title">
+            {t('landers.tonight.title')}
+          </h1>
+          <p className="lander-lead">{t('landers.tonight.lead')}</p>
+          <div className="lander-actions">
+            <CtaLink>{t('landers.tonight.cta')}</CtaLink>
+            <TotalLine total={total} className="lander-total is-light" />
+          </div>
+        </div>
+        <div className="container lt-members">
+          <h2 className="lt-members-title">{t('landers.tonight.members_title')}</h2>
+          <StoredNote stored={stored} />
+          <MemberStrip
+            profiles={profiles}
+            cdnPrefix={cdnPrefix}
+            count={6}
+            size={88}
+            label={t('landers.members_label')}
+          />
+        </div>
+      </section>
+
+      <section className="container lander-section" aria-labelledby="lt-steps">
+        <h2 id="lt-steps" className="lander-h2 text-center">
+          {t('landers.tonight.steps_title')}
+        </h2>
+        <ol className="lt-steps list-unstyled">
+          {STEPS.map((key, i) => (
+            <li key={key} className="lt-step">
+              <span className="lt-step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span>{t(key)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {join}
+    </div>
+  );
+}

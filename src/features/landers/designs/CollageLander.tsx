@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Footer } from '../../../app/footer/Footer';
+import { audienceKey } from '../lander-rules';
+import type { LanderViewProps } from '../lander-view';
+import { CtaLink } from '../parts/CtaLink';
+import { LanderBrand } from '../parts/LanderBrand';
+import { MemberPhoto } from '../parts/MemberPhoto';
+import { StoredNote } from '../parts/StoredNote';
+import { TotalLine } from '../parts/TotalLine';
+
+/** Tiles of the collage; some span two cells so it reads as a collage, not a grid. */
+const TILES = 12;
+
+/** `collagelanding`: a full-bleed collage of member photos around one clear invitation. */
+export function CollageLander({
+  niche,
+  profiles,
+  total,
+  cdnPrefix,
+  stored,
+  join,
+}: LanderViewProps) {
+  const { t } = useTranslation();
+  const photos = profiles ?? [];
+  return (
+    <div className="lander lander-collage">
+      <section className="lc-hero" aria-labelledby="lander-title">
+        <ul className="lc-collage list-unstyled" aria-hidden="true">
+          {Array.from({ length: TILES }, (_, i) => {
+            const profile = photos.length ? photos[i % photos.length] : undefined;
+            return (
+              <li key={i} className={`lc-tile lc-tile-${i}`}>
+                {profile && (
+                  <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size={300} eager={i < 6} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <LanderBrand />
+        <div className="lc-card">
+          <p className="lander-kicker">{t(audienceKey(niche))}</p>
+          <h1 id="lander-title" className="lander-title">
+            {t('landers.collage.title')}
+          </h1>
+          <p className="lander-lead">{t('landers.collage.lead')}</p>
+          <CtaLink className="w-100" />
+          <TotalLine total={total} className="lander-total text-center mt-3 mb-0" />
+          <StoredNote stored={stored} />
+        </div>
+      </section>
+      {join}
+      <Footer minimal />
+    </div>
+  );
+}

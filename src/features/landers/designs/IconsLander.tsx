@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { LineIcon } from '../../../app/icons/LineIcon';
+import { audienceKey } from '../lander-rules';
+import type { LanderViewProps } from '../lander-view';
+import { CtaLink } from '../parts/CtaLink';
+import { MemberPhoto } from '../parts/MemberPhoto';
+import { LANDER_ICONS, type LanderIconName } from '../parts/PointList';
+import { TotalLine } from '../parts/TotalLine';
+
+const BENEFITS = [
+  { icon: 'gift', key: 'free' },
+  { icon: 'pin', key: 'nearby' },
+  { icon: 'chat', key: 'chat' },
+  { icon: 'heart', key: 'likes' },
+  { icon: 'shield', key: 'privacy' },
+  { icon: 'phone', key: 'app' },
+] as const satisfies readonly { icon: LanderIconName; key: string }[];
+
+/** `iconslanding`: what membership gives, one icon per benefit, with faces to make it real. */
+export function IconsLander({ niche, profiles, total, cdnPrefix, join }: LanderViewProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="lander lander-icons">
+      <section className="container li-hero" aria-labelledby="lander-title">
+        <p className="lander-kicker">{t(audienceKey(niche))}</p>
+        <h1 id="lander-title" className="lander-title">
+          {t('landers.icons.title')}
+        </h1>
+        <p className="lander-lead">{t('landers.icons.lead')}</p>
+        <div className="li-faces">
+          {profiles && profiles.length > 0 && (
+            <span className="li-stack" aria-hidden="true">
+              {profiles.slice(0, 5).map((profile) => (
+                <MemberPhoto
+                  key={profile.id}
+                  profile={profile}
+                  cdnPrefix={cdnPrefix}
+                  size={40}
+                  eager
+                />
+              ))}
+            </span>
+          )}
+          <TotalLine total={total} className="lander-total mb-0" />
+        </div>
+        <CtaLink />
+      </section>
+
+      <section className="container lander-section pt-0" aria-labelledby="li-benefits">
+        <h2 id="li-benefits" className="visually-hidden">
+          {t('landers.icons.benefits_title')}
+        </h2>
+        <ul className="li-grid list-unstyled">
+          {BENEFITS.map(({ icon, key }) => (
+            <li key={key} className="li-benefit">
+              <span className="li-icon">
+                <LineIcon path={LANDER_ICONS[icon]} size={28} />
+              </span>
+              <h3 className="li-benefit-title">{t(`landers.icons.${key}_title`)}</h3>
+              <p className="li-benefit-text">{t(`landers.icons.${key}_text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {join}
+    </div>
+  );
+}

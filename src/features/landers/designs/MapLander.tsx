@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n/i18n';
+import { countryName } from '../../../lib/countries';
+import { audienceKey, nameWithAge } from '../lander-rules';
+import type { LanderViewProps } from '../lander-view';
+import { MapView } from '../map/MapView';
+import { CtaLink } from '../parts/CtaLink';
+import { MemberPhoto } from '../parts/MemberPhoto';
+import { StoredNote } from '../parts/StoredNote';
+import { TotalLine } from '../parts/TotalLine';
+
+/** `maplanding`: members near the visitor, pinned on our own map of their country. */
+export function MapLander({
+  niche,
+  profiles,
+  total,
+  cdnPrefix,
+  stored,
+  join,
+  map,
+}: LanderViewProps) {
+  const { t, i18n } = useTranslation();
+  const country = map ? countryName(map.country, currentLanguage(i18n)) : '';
+  // Members of the drawn country first: they are the ones on the map.
+  const listed =
+    profiles && map
+      ? [...profiles].sort(
+          (a, b) => Number(b.country === map.country) - Number(a.country === map.country),
+        )
+      : profiles;
+  return (
+    <div className="lander lander-map">
+      <section className="container ml-hero" aria-labelledby="lander-title">
+        <div className="ml-copy">
+          <p className="lander-kicker">{t(audienceKey(niche))}</p>
+          <h1 id="lander-title" className="lander-title">
+            {t('landers.map.title')}
+          </h1>
+          <p className="lander-lead">{t('landers.map.lead')}</p>
+          <div className="lander-actions">
+            <CtaLink />
+            <TotalLine total={total} className="lander-total" />
+          </div>
+        </div>
+        <div className="ml-stage">
+          <MapView
+            map={map ?? null}
+            profiles={profiles}
+            cdnPrefix={cdnPrefix}
+            label={t('landers.map.label', { country })}
+          />
+        </div>
+      </section>
+
+      {profiles && profiles.length > 0 && (
+        <section className="container lander-section" aria-labelledby="ml-near">
+          <h2 id="ml-near" className="lander-h2">
+            {t('landers.members_title')}
+          </h2>
+          <StoredNote stored={stored} />
+          <ul className="ml-list list-unstyled">
+            {(listed ?? []).slice(0, 8).map((profile) => (
+              <li key={profile.id} className="ml-list-item">
+                <MemberPhoto profile={profile} cdnPrefix={cdnPrefix} size={56} />
+                <span>
+                  <strong>{nameWithAge(profile)}</strong>
+                  {profile.city && <span className="ml-list-city">{profile.city}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {join}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Where every acquisition page ends (issue 14): the sign-up. First a plain link to /signup that
+ * keeps the tracking query (what a page without JavaScript offers); once the visitor nears it, the
+ * wizard's own account form in its place. Members see a way on instead of a form.
+ */
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../../app/session/session-context';
+import { SignupIcon } from '../../signup/SignupIcon';
+import { JOIN_ID } from '../lander-rules';
+import type { InlineSignupProps } from './InlineSignup';
+
+const InlineSignup = lazy(() => import('./InlineSignup'));
+
+export interface JoinSectionProps extends InlineSignupProps {
+  /** /signup with the page's tracking query, for the plain link. */
+  signupHref: string;
+  /** A logged-in member's way on (members, the conversation). */
+  memberAction: ReactNode;
+  title?: string;
+  text?: string;
+}
+
+/** True once the element is within a screen of the viewport (or the browser cannot tell). */
+function useNear(target: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(
+    () =>
+      typeof window !== 'undefined' &&
+      (typeof IntersectionObserver === 'undefined' || window.location.hash === `#${JOIN_ID}`),
+  );
+  useEffect(() => {
+    const element = target.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, target]);
+  return near;
+}
+
+export function JoinSection({
+  signupHref,
+  memberAction,
+  title,
+  text,
+  profile,
+  onCreated,
+}: JoinSectionProps) {
+  const { t } = useTranslation();
+  const { status, user } = useSession();
+  const section = useRef<HTMLElement>(null);
+  const near = useNear(section);
+  // Decided once: the member a sign-up just created must keep the form until it navigates on.
+  const [visitor, setVisitor] = useState<boolean | null>(null);
+  if (visitor === null && status === 'ready') setVisitor(user === null);
+
+  const link = (
+    <div className="lander-join-intro">
+      <div className="signup-icon" aria-hidden="true">
+        <SignupIcon name="heart" />
+      </div>
+      <h2 className="signup-title">{title ?? t('landers.join.title')}</h2>
+      <p className="signup-intro">{text ?? t('landers.join.text')}</p>
+      <Link className="btn btn-primary btn-lg w-100" to={signupHref}>
+        {t('landers.cta')}
+      </Link>
+      <p className="signup-switch">
+        {t('signup.account.have_account')} <Link to="/login">{t('signup.account.login')}</Link>
+      </p>
+    </div>
+  );
+
+  let content: ReactNode = link;
+  if (visitor === false) content = memberAction;
+  else if (visitor && near) {
+    content = (
+      <Suspense fallback={link}>
+        <InlineSignup profile={profile} onCreated={onCreated} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <section
+      ref={section}
+      id={JOIN_ID}
+      className="lander-join"
+      tabIndex={-1}
+      aria-label={t('landers.join.label')}
+    >
+      <div className="signup-card lander-join-card">{content}</div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * What a lander remembers for the rest of the tab: its niche, so the members shown right after
+ * sign-up fit the page the visitor came from (a gay- lander: men for men).
+ */
+import type { LanderNiche } from '../../api/contract';
+
+const NICHE_KEY = 'amora.lander-niche';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage blocked: the matches fall back to the server's defaults
+  }
+}
+
+/** Keeps the niche of the lander being shown. */
+export function rememberLanderNiche(niche: LanderNiche): void {
+  try {
+    storage()?.setItem(NICHE_KEY, String(niche));
+  } catch {
+    // quota or privacy mode: nothing depends on it
+  }
+}
+
+/** The niche of the last lander in this tab, or null. */
+export function rememberedLanderNiche(): LanderNiche | null {
+  const value = Number(storage()?.getItem(NICHE_KEY));
+  return Number.isInteger(value) && value >= 1 && value <= 7 ? (value as LanderNiche) : null;
+}

@@ -1,0 +1,20 @@
+/** What every lander design gets: plain data in, markup out (no worker, no IndexedDB inside). */
+import type { ReactNode } from 'react';
+import type { LanderNiche, Profile } from '../../api/contract';
+import type { CountryMap } from './map/country-map';
+
+export interface LanderViewProps {
+  niche: LanderNiche;
+  /** The members to show; null while they load (the headline and the call to action do not wait). */
+  profiles: readonly Profile[] | null;
+  /** How many members fit the niche (server-rounded), null until known. */
+  total: number | null;
+  /** Image address prefix (settings.cdn_prefix). */
+  cdnPrefix: string;
+  /** The members are the copy of an earlier visit: there is no connection. */
+  stored: boolean;
+  /** The sign-up section the page ends with. */
+  join: ReactNode;
+  /** The map lander's country map, once loaded (other designs ignore it). */
+  map?: CountryMap | null;
+}

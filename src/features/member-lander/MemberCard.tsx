@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../api/contract';
+import { currentLanguage } from '../../i18n/i18n';
+import { countryName } from '../../lib/countries';
+import { photoUrl } from '../members/card-rules';
+
+export interface MemberCardProps {
+  /** undefined while loading (a same-size placeholder), null when no member can be shown. */
+  profile: Profile | null | undefined;
+  cdnPrefix: string;
+}
+
+/** The member's public card: photo, name, age, town. Never e-mail, birth date or position. */
+export function MemberCard({ profile, cdnPrefix }: MemberCardProps) {
+  const { t, i18n } = useTranslation();
+  if (profile === null) {
+    return (
+      <div className="ml2-card ml2-card-none" aria-hidden="true">
+        <span className="ml2-hearts" />
+      </div>
+    );
+  }
+  if (profile === undefined) {
+    return (
+      <div className="ml2-card" aria-busy="true">
+        <span className="ml2-photo lander-skeleton" />
+        <span className="ml2-card-body">
+          <span className="lander-skeleton-line ms-0" />
+        </span>
+      </div>
+    );
+  }
+  const src = photoUrl(cdnPrefix, profile);
+  const place = [profile.city, countryName(profile.country, currentLanguage(i18n))]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <figure className="ml2-card">
+      {src ? (
+        <img
+          className="ml2-photo"
+          src={src}
+          alt={t('memberLander.photo_alt', { name: profile.name })}
+          width={300}
+          height={300}
+          fetchPriority="high"
+        />
+      ) : (
+        <span className="ml2-photo lander-photo-empty" aria-hidden="true">
+          {profile.name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <figcaption className="ml2-card-body">
+        <strong className="ml2-name">{profile.name}</strong>
+        {profile.age !== null && (
+          <span className="ml2-age">{t('memberLander.age', { age: profile.age })}</span>
+        )}
+        {place && <span className="ml2-place">{place}</span>}
+      </figcaption>
+    </figure>
+  );
+}

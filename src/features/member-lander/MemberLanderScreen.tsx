@@ -1,0 +1,88 @@
+/**
+ * `/members/{id}/signup`, `/landing`, `/landing2/{slug}`, `/landing3/{slug}` (issue 14): one
+ * member's invitation. The worker fetches the public card (kept for offline visits); a member who
+ * cannot be shown gives the page without a member. Sign-up carries the member as `profile` and
+ * opens the conversation with them.
+ */
+import '../landers/landers.scss';
+import './member-lander.scss';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { PageTitle } from '../../app/PageTitle';
+import { useCurrentRoute } from '../../app/route-handle';
+import { useSession } from '../../app/session/session-context';
+import { parseLanderSlug } from '../../lib/lander-slug';
+import { trafficSource } from '../../lib/tracking';
+import { JoinSection } from '../landers/join/JoinSection';
+import { withTracking } from '../landers/lander-rules';
+import { usePageLanguage } from '../landers/use-page-language';
+import { usePublicAnswer } from '../landers/use-public-answer';
+import { afterSignup, memberLanderVariant } from './member-lander-rules';
+import { MemberLanderView } from './MemberLanderView';
+
+export default function MemberLanderScreen() {
+  const { t } = useTranslation();
+  const { memberId = '', slug } = useParams();
+  const id = Number(memberId);
+  const variant = memberLanderVariant(useCurrentRoute()?.name);
+  const { settings } = useSession();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  usePageLanguage(slug ? (parseLanderSlug(slug)?.language ?? null) : null);
+
+  const answer = usePublicAnswer(`member:${id}`, (sync) =>
+    sync.loadMemberLander(id, trafficSource(new URLSearchParams(search)) ?? undefined),
+  );
+  const profile =
+    answer.status === 'ready' ? answer.data.profile : answer.status === 'failed' ? null : undefined;
+  const shownId = profile ? profile.id : null;
+
+  const signupHref = withTracking(
+    shownId === null ? '/signup' : `/signup?profile=${shownId}`,
+    search,
+  );
+  const next = afterSignup(shownId, withTracking('/signup', search));
+  const onCreated = useCallback(() => navigate(next), [navigate, next]);
+
+  return (
+    <>
+      <PageTitle
+        title={
+          profile
+            ? t('memberLander.meta_title', { name: profile.name })
+            : t('memberLander.none_title')
+        }
+      />
+      <MemberLanderView
+        variant={variant}
+        profile={profile}
+        cdnPrefix={settings?.cdn_prefix ?? '/uploads/'}
+        stored={answer.status === 'ready' && answer.stored}
+        join={
+          <JoinSection
+            signupHref={signupHref}
+            profile={shownId}
+            onCreated={onCreated}
+            title={profile ? t('memberLander.join_title', { name: profile.name }) : undefined}
+            text={profile ? t('memberLander.join_text', { name: profile.name }) : undefined}
+            memberAction={
+              <div className="lander-join-intro">
+                <h2 className="signup-title">{t('landers.member.title')}</h2>
+                <p className="signup-intro">{t('landers.member.text')}</p>
+                <Link
+                  className="btn btn-primary btn-lg w-100"
+                  to={profile ? `/members/${profile.id}/chat` : '/members'}
+                >
+                  {profile
+                    ? t('memberLander.member_button', { name: profile.name })
+                    : t('landers.member.button')}
+                </Link>
+              </div>
+            }
+          />
+        }
+      />
+    </>
+  );
+}
