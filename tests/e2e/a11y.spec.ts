@@ -63,6 +63,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
 }
 
 test('public screens have no axe violations on a phone', async ({ browser }) => {
+  test.setTimeout(120_000); // eight screens, each loaded until the network is quiet
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const found: string[] = [];
