@@ -25,7 +25,7 @@ export function RootLayout() {
   const { config } = useTemplate();
   const location = useLocation();
   const decision = route ? authDecision(route.auth, session, location) : null;
-  const banRedirect = useBanRedirect();
+  useBanRedirect();
 
   return (
     <div
@@ -40,11 +40,7 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       <LoadingBar />
-      {decision?.type === 'redirect' && !banRedirect ? (
-        <Navigate to={decision.to} replace />
-      ) : (
-        <Outlet />
-      )}
+      {decision?.type === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />}
       <ToastHost />
       <UpdateBanner />
       <InstallPrompt />

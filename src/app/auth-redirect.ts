@@ -1,12 +1,16 @@
 /**
  * Auth levels of SPEC §2.1 as a pure decision: a logged-out visitor on a login-required route
- * goes to /login once the user fetch has settled, keeping where they wanted to go.
+ * goes to /login once the user fetch has settled, keeping where they wanted to go; a member whose
+ * session a ban just ended goes to /pages/ban instead.
  */
 import type { AuthLevel } from './route-table';
 import type { SessionState } from './session/session-store';
 
 /** Query parameter on /login that holds the return path. */
 export const RETURN_PARAM = 'redirect';
+
+/** Where a banned member reads why, and how to object. */
+export const BAN_PAGE_PATH = '/pages/ban';
 
 /** Where a successful login goes without a return path. */
 export const AFTER_LOGIN_PATH = '/members';
@@ -30,11 +34,13 @@ export function loginPathFor(returnPath: string | null): string {
 /** What a route of `auth` level does for this session: render, wait for the user call, or redirect. */
 export function authDecision(
   auth: AuthLevel,
-  session: Pick<SessionState, 'status' | 'user' | 'loggingOut'>,
+  session: Pick<SessionState, 'status' | 'user' | 'loggingOut'> & { ban?: SessionState['ban'] },
   location: { pathname: string; search?: string; hash?: string },
 ): AuthDecision {
   if (auth !== 'default' || session.user) return { type: 'allow' };
   if (session.status === 'loading') return { type: 'wait' };
+  // Ended by a ban while the page was open: the ban page says why; a login would be refused.
+  if (session.ban) return { type: 'redirect', to: BAN_PAGE_PATH };
   // Just logged out: the member chose to leave, so no return path (SPEC §4).
   if (session.loggingOut) return { type: 'redirect', to: '/login' };
   const here = location.pathname + (location.search ?? '') + (location.hash ?? '');

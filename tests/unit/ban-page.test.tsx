@@ -6,8 +6,10 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNED_KEY } from '../../src/api/contract';
+import { ApiFailure } from '../../src/api/http';
+import { authDecision } from '../../src/app/auth-redirect';
 import { createSessionStore, type SessionApi } from '../../src/app/session/session-store';
-import { watchBan } from '../../src/app/session/worker-session';
+import { storedBan, watchBan } from '../../src/app/session/worker-session';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { kvPut, type StoredBan } from '../../src/db/kv';
@@ -87,7 +89,7 @@ afterEach(() => {
 describe('a ban on the page', () => {
   it('takes a member in an open chat to /pages/ban with the reason, the date and the way to object', async () => {
     const h = await start();
-    const { router } = renderApp('/chats/1', { user: demoUser(), watchBan });
+    const { router } = renderApp('/chats/1', { user: demoUser(), watchBan, storedBan });
     expect(await screen.findByText('Hi there', {}, SLOW)).toBeTruthy();
 
     h.backend.override('GET /api/user.php', banned);
@@ -107,7 +109,7 @@ describe('a ban on the page', () => {
 
   it('also follows a ban that another tab’s worker stored, from a public screen', async () => {
     await start();
-    const { router } = renderApp('/pages/faq', { user: demoUser(), watchBan });
+    const { router } = renderApp('/pages/faq', { user: demoUser(), watchBan, storedBan });
     await screen.findByRole('heading', { level: 1 }, SLOW);
     // Another tab's worker writes the same database.
     const other = createHarness({ db: getDb() });
@@ -118,7 +120,7 @@ describe('a ban on the page', () => {
   });
 
   it('shows the general text alone while this device holds no ban, the card once one is stored', async () => {
-    renderApp('/pages/ban', { user: null, watchBan });
+    renderApp('/pages/ban', { user: null, watchBan, storedBan });
     expect((await screen.findByRole('heading', { level: 1 }, SLOW)).textContent).toBe(
       'Your account has been banned',
     );
@@ -146,8 +148,9 @@ describe('the session store and stored bans', () => {
         bans.forEach(listener);
         return () => undefined;
       },
+      storedBan: async () => null,
     };
-    return { store: createSessionStore(api), push: (ban: StoredBan | null) => push(ban) };
+    return { api, store: createSessionStore(api), push: (ban: StoredBan | null) => push(ban) };
   }
 
   it('reports each ban noticed while the page is open once, and none from before it loaded', async () => {
@@ -175,9 +178,48 @@ describe('the session store and stored bans', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('decides for the ban page when the user is cleared before the ban watch reports', async () => {
+    const fresh = { ...BAN, noticedAt: Date.now() + 1 };
+    let pushUser: (user: ReturnType<typeof demoUser> | null) => void = () => undefined;
+    const store = createSessionStore({
+      ...storeWith([]).api,
+      watchUser: (listener) => ((pushUser = listener), () => undefined),
+      storedBan: async () => fresh,
+    });
+    await store.refresh();
+    const seen: StoredBan[] = [];
+    store.onBanned((ban) => seen.push(ban));
+    pushUser(demoUser());
+    pushUser(null);
+    await vi.waitFor(() => expect(store.getState().user).toBeNull());
+    expect(store.getState().ban).toEqual(fresh);
+    expect(authDecision('default', store.getState(), { pathname: '/chats' })).toEqual({
+      type: 'redirect',
+      to: '/pages/ban',
+    });
+    expect(seen).toEqual([fresh]);
+  });
+
+  it('decides for the ban page when the user call itself is refused by the ban', async () => {
+    const fresh = { ...BAN, noticedAt: Date.now() + 1 };
+    const store = createSessionStore({
+      ...storeWith([]).api,
+      fetchUser: () => Promise.reject(new ApiFailure('forbidden', 'GET /api/user.php', 403)),
+      storedBan: async () => fresh,
+    });
+    await store.refresh();
+    expect(store.getState()).toMatchObject({ user: null, ban: fresh });
+    // Someone logs in afterwards: the ban was the session before.
+    await store.login('demo@example.com', 'secret');
+    expect(store.getState().ban).toBeNull();
+    expect(authDecision('default', store.getState(), { pathname: '/chats' })).toEqual({
+      type: 'allow',
+    });
+  });
+
   it('keeps a ban written before the page loaded readable for the ban page', async () => {
     await kvPut(getDb(), 'ban', { ...BAN, noticedAt: 1 });
-    renderApp('/pages/ban', { user: null, watchBan });
+    renderApp('/pages/ban', { user: null, watchBan, storedBan });
     const card = await screen.findByRole('region', { name: 'Why your account was banned' }, SLOW);
     expect(within(card).getByText(BAN.reason)).toBeTruthy();
   });

@@ -18,6 +18,7 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
     forgetSessionHint: () => undefined,
     watchUser: () => () => undefined,
     watchBan: () => () => undefined,
+    storedBan: async () => null,
     ...overrides,
   };
 }
@@ -86,8 +87,32 @@ describe('session store', () => {
     );
     await store.refresh();
     expect(store.getState().user?.id).toBe(7);
+    push(demoUser());
     push(null);
-    expect(store.getState().user).toBeNull();
+    await vi.waitFor(() => expect(store.getState().user).toBeNull());
+    expect(store.getState().ban).toBeNull();
+  });
+
+  it('keeps a member who logs in while an older “no user” from the worker is still being read', async () => {
+    let push: (user: ReturnType<typeof demoUser> | null) => void = () => undefined;
+    let readBan: () => void = () => undefined;
+    const store = createSessionStore(
+      api({
+        mayHaveSession: () => false,
+        watchUser: (listener) => ((push = listener), () => undefined),
+        storedBan: () => new Promise((resolve) => (readBan = () => resolve(null))),
+      }),
+    );
+    await store.refresh();
+    const login = store.login('demo@example.com', 'secret');
+    store.setUser(demoUser());
+    // The watch's first answer was read before the login stored the user.
+    push(null);
+    await login;
+    readBan();
+    await vi.waitFor(() => expect(store.getState().user?.id).toBe(7));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.getState().user?.id).toBe(7);
   });
 
   it('logs in through the worker and forgets the session hint on logout', async () => {

@@ -102,6 +102,7 @@ export function renderSignup(h: Harness, path: string, settings: Settings = demo
     forgetSessionHint: () => undefined,
     watchUser: () => () => undefined,
     watchBan: () => () => undefined,
+    storedBan: async () => null,
   });
   void session.refresh();
   const router = createMemoryRouter(createRoutes(session), { initialEntries: [path] });

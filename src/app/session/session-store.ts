@@ -19,6 +19,11 @@ export interface SessionState {
   settings: Settings | null;
   /** True for a second after logging out, so guards send to /login without a return path. */
   loggingOut: boolean;
+  /**
+   * The ban that ended the session while this page was open; set together with the user
+   * becoming null, so guards send to /pages/ban rather than /login whichever news came first.
+   */
+  ban: StoredBan | null;
 }
 
 export interface SessionStore {
@@ -57,6 +62,8 @@ export interface SessionApi {
   forgetSessionHint: () => void;
   /** Follows the stored user as the worker changes it; returns the unsubscribe. */
   watchUser: (listener: (user: User | null) => void) => () => void;
+  /** The ban the worker stored when a ban ended this device's session, or null. */
+  storedBan: () => Promise<StoredBan | null>;
   /** Follows the ban the worker stores when a ban ends the session; returns the unsubscribe. */
   watchBan: (listener: (ban: StoredBan | null) => void) => () => void;
 }
@@ -75,6 +82,7 @@ const defaultApi: SessionApi = {
   forgetSessionHint: () => {
     document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   },
+  storedBan: async () => (await worker()).storedBan(),
   watchUser: (listener) => lazyWatch((w) => w.watchUser(listener)),
   watchBan: (listener) => lazyWatch((w) => w.watchBan(listener)),
 };
@@ -94,7 +102,13 @@ function lazyWatch(start: (w: WorkerSession) => () => void): () => void {
 
 /** A fresh store; main.tsx makes one per page load, tests one per case. */
 export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
-  let state: SessionState = { status: 'loading', user: null, settings: null, loggingOut: false };
+  let state: SessionState = {
+    status: 'loading',
+    user: null,
+    settings: null,
+    loggingOut: false,
+    ban: null,
+  };
   const listeners = new Set<() => void>();
   let resolveSettled: (s: SessionState) => void = () => undefined;
   const settledPromise = new Promise<SessionState>((resolve) => (resolveSettled = resolve));
@@ -105,21 +119,52 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
   const loadedAt = Date.now();
   let lastBan = 0;
 
+  // Counts user changes, so an answer that arrives after a newer one (a login) cannot undo it.
+  let userChanges = 0;
   const set = (patch: Partial<SessionState>) => {
+    if ('user' in patch) userChanges++;
     state = { ...state, ...patch };
     listeners.forEach((fn) => fn());
     if (state.status === 'ready') resolveSettled(state);
   };
 
-  /** From the first session on, the worker's writes (polls, 403s, bans, other tabs) reach the page. */
-  const watch = () => {
-    unwatch ??= api.watchUser((user) => {
-      if (state.status === 'ready') set({ user });
-    });
-    unwatchBan ??= api.watchBan((ban) => {
-      if (!ban || ban.noticedAt < loadedAt || ban.noticedAt === lastBan) return;
+  /** A ban the worker stored after this page loaded, reported to the listeners once. */
+  const noticeBan = (ban: StoredBan | null): StoredBan | null => {
+    if (!ban || ban.noticedAt < loadedAt) return null;
+    if (ban.noticedAt !== lastBan) {
       lastBan = ban.noticedAt;
       banListeners.forEach((fn) => fn(ban));
+    }
+    return ban;
+  };
+
+  /**
+   * The user is gone (403, the worker's wipe, another tab). The worker stores a ban before it
+   * clears the user, so reading it here decides /pages/ban or /login in the same update.
+   */
+  const loseUser = async (patch: Partial<SessionState> = {}) => {
+    const before = userChanges;
+    const ban = noticeBan(await api.storedBan().catch(() => null));
+    // Someone logged in meanwhile (or the worker stored a user again): that is newer.
+    if (userChanges !== before) return set(patch);
+    set({ ...patch, user: null, ...(ban ? { ban } : {}) });
+  };
+
+  /** From the first session on, the worker's writes (polls, 403s, bans, other tabs) reach the page. */
+  const watch = () => {
+    let watched: User | null = null;
+    unwatch ??= api.watchUser((user) => {
+      // Only a stored user that disappears means the session ended: a first "none" may have
+      // been read before a login stored the member, and must not undo that login.
+      const cleared = user === null && watched !== null;
+      watched = user;
+      if (state.status !== 'ready') return;
+      if (cleared) void loseUser();
+      else if (user !== null) set({ user });
+    });
+    unwatchBan ??= api.watchBan((ban) => {
+      const fresh = noticeBan(ban);
+      if (fresh && state.ban?.noticedAt !== fresh.noticedAt) set({ ban: fresh });
     });
   };
 
@@ -137,12 +182,14 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     }
     try {
       const user = await api.fetchUser();
-      // Logged out for the server: the next page load need not ask (the server keeps cookies).
-      if (user === null) api.forgetSessionHint();
-      set({ user, status: 'ready' });
+      if (user === null) {
+        // Logged out for the server: the next page load need not ask (the server keeps cookies).
+        api.forgetSessionHint();
+        await loseUser({ status: 'ready' });
+      } else set({ user, status: 'ready' });
     } catch (error) {
       if (isApiFailure(error, 'forbidden') || isApiFailure(error, 'unauthorized')) {
-        set({ user: null, status: 'ready' });
+        await loseUser({ status: 'ready' });
       } else {
         // Offline or server trouble: keep whoever was logged in.
         console.warn('Could not fetch the user', error);
@@ -175,7 +222,7 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
       // Before the call: a banned member's login is answered with the ban the watch reports.
       watch();
       const user = await api.login(email, password);
-      set({ user, status: 'ready' });
+      set({ user, status: 'ready', ban: null });
       return user;
     },
     logout: async () => {

@@ -9,6 +9,9 @@ import { getSync } from '../../bridges/worker-bridge';
 import type { StoredBan } from '../../db/kv';
 import { currentUser, storedBan } from '../../db/queries';
 
+/** The ban that ended this device's session, as the worker stored it, or null. */
+export { storedBan };
+
 /** The user the worker last stored, or null. */
 export function storedUser(): Promise<User | null> {
   return currentUser();

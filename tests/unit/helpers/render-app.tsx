@@ -18,6 +18,8 @@ export interface AppOptions {
   login?: SessionApi['login'];
   /** Where the page hears of a stored ban (default: never). */
   watchBan?: SessionApi['watchBan'];
+  /** The ban the worker stored (default: none). */
+  storedBan?: SessionApi['storedBan'];
 }
 
 export function renderApp(path: string, options: AppOptions = {}) {
@@ -43,6 +45,7 @@ export function renderApp(path: string, options: AppOptions = {}) {
     forgetSessionHint: () => undefined,
     watchUser: () => () => undefined,
     watchBan: options.watchBan ?? (() => () => undefined),
+    storedBan: options.storedBan ?? (async () => null),
   };
   const session = createSessionStore(api);
   void session.refresh();
