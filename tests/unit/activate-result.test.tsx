@@ -25,7 +25,7 @@ describe('activation result pages', () => {
     expect(screen.getByRole('link', { name: 'Find members' }).getAttribute('href')).toBe(
       '/members',
     );
-    expect(refreshUser).toHaveBeenCalled();
+    await vi.waitFor(() => expect(refreshUser).toHaveBeenCalled());
   });
 
   it('explains a bad link and offers login and customer service', async () => {
