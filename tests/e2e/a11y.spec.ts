@@ -73,7 +73,7 @@ test('public screens have no axe violations on a phone', async ({ browser }) => 
 });
 
 test('landers have no axe violations on a phone and a desktop', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // 26 page loads, each until the network is quiet, on a loaded runner
   const found: string[] = [];
   for (const viewport of [
     { width: 390, height: 844 },
