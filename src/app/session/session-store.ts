@@ -114,6 +114,8 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
   const settledPromise = new Promise<SessionState>((resolve) => (resolveSettled = resolve));
   let unwatch: (() => void) | null = null;
   let unwatchBan: (() => void) | null = null;
+  // The user the watch last reported, to tell a cleared stored user from a first empty read.
+  let watched: User | null = null;
   const banListeners = new Set<(ban: StoredBan) => void>();
   // A ban stored before this page loaded was shown then; only a new one moves the page.
   const loadedAt = Date.now();
@@ -152,7 +154,6 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
 
   /** From the first session on, the worker's writes (polls, 403s, bans, other tabs) reach the page. */
   const watch = () => {
-    let watched: User | null = null;
     unwatch ??= api.watchUser((user) => {
       // Only a stored user that disappears means the session ended: a first "none" may have
       // been read before a login stored the member, and must not undo that login.
