@@ -32,8 +32,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // A two-core runner holds two workers, each with up to three browsers and the server: a step
+  // that takes a second on a quiet machine can take ten there, so the limits leave that room.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

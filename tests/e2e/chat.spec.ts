@@ -109,8 +109,9 @@ test('a message arrives live in the other member’s open conversation and shows
 
   const text = `Hello Sam ${unique()}`;
   await send(alexPage, text);
+  // Live: Sam's page is not reloaded (checked below), so only the event stream can bring it.
   await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible({
-    timeout: 5_000,
+    timeout: 15_000,
   });
   expect(samReloads).toBe(0);
   expect(samStreams).toBeGreaterThan(0);

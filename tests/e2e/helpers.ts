@@ -8,7 +8,8 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByLabel(/e-?mail/i).fill(who.email);
   await page.getByLabel(/password/i).fill(who.password);
   await page.getByRole('button', { name: /log in/i }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // The first login of a fresh browser also starts the sync worker and installs the service worker.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
 }
 
 export const DEMO2 = { email: 'demo2@example.com', password: 'amora-demo-2026' };

@@ -58,7 +58,7 @@ async function landerMember(page: Page): Promise<{ id: number; name: string }> {
 test('from a Dutch video lander to a finished sign-up that records the traffic source', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = freshEmail('lotte');
   await page.goto('/landers/video/she-nl?network=abc&sub1=x');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl-NL');
@@ -125,7 +125,7 @@ test("a member lander leads to that member's conversation", async ({ page }) => 
 });
 
 test('match-finder answers arrive in the new profile and the first search', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/match-finder');
   await page.getByText('Man', { exact: true }).click();
   await page.getByText('Women', { exact: true }).click();

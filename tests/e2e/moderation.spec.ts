@@ -62,7 +62,7 @@ test('a chat report reaches the console with the messages, and a ban ends the se
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const lena = await newMember(baseURL!, 'Lena', 'female');
   const bram = await newMember(baseURL!, 'Bram', 'male');
   const mod = await newMember(baseURL!, 'Mirjam', 'female');
