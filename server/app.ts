@@ -12,10 +12,11 @@ import conditionalGetPlugin from './plugins/conditional-get';
 import dataExportPlugin from './plugins/data-export';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
-import errorsPlugin, { apiError } from './plugins/errors';
+import errorsPlugin, { apiError, clientErrorHandler } from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import jsonBodyPlugin from './plugins/json-body';
 import mailPlugin from './plugins/mail';
+import metricsPlugin from './plugins/metrics';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
 import pushPlugin from './plugins/push';
@@ -23,6 +24,7 @@ import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import storagePlugin from './plugins/storage';
 import accountRoutes from './routes/account';
 import activateRoute from './routes/activate';
 import blockRoutes from './routes/block';
@@ -46,6 +48,7 @@ import likesRoutes from './routes/likes';
 import loginRoute from './routes/login';
 import matchFinderRoute from './routes/match-finder';
 import memberLanderRoute from './routes/member-lander';
+import metricsRoute from './routes/metrics';
 import logoutRoute from './routes/logout';
 import mailChangeRoutes from './routes/mail-change';
 import moderationRoutes from './routes/moderation';
@@ -103,6 +106,8 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Requests the HTTP parser refuses (broken framing, huge headers) also get an ApiError body.
+    clientErrorHandler,
     // Errors raised before routing (a malformed URL) get the same ApiError body as the rest.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
@@ -117,12 +122,14 @@ export async function buildApp(
   app.decorate('searchTotals', new SearchCountCache());
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(dbPlugin, { database: opts.database });
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(conditionalGetPlugin);
   await app.register(realtimePlugin);
@@ -134,6 +141,7 @@ export async function buildApp(
 
   for (const route of [
     healthRoute,
+    metricsRoute,
     settingsRoute,
     userRoutes,
     pushRoutes,

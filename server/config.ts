@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Company, Language, PaymentMethod, SignupsMode } from '../src/api/contract';
+import { s3ConfigFrom, type S3Config } from './storage/s3-config';
 
 /** The repository root, so paths work whatever the working directory. */
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -211,6 +212,20 @@ export interface AppConfig {
   vapid?: VapidConfig;
   /** Payment providers: Stripe when configured; the demo provider always. */
   payments: PaymentsConfig;
+  /** An S3-compatible bucket for member files; absent: they stay under `dataDir`. */
+  s3?: S3Config;
+  /** Prometheus metrics; both unset: no /metrics at all. */
+  metrics: MetricsConfig;
+  /** close() lets requests in flight finish for this long, then cuts what is still open. */
+  shutdownTimeoutMs: number;
+}
+
+/** Where /metrics is served (server/plugins/metrics.ts); never without one of these guards. */
+export interface MetricsConfig {
+  /** GET /metrics on the main port answers only `Authorization: Bearer <token>`. */
+  token?: string;
+  /** A second listener on 127.0.0.1 serving /metrics without a token (0 picks a free port). */
+  port?: number;
 }
 
 /** Payment provider settings (server/plugins/payments.ts). */
@@ -345,6 +360,38 @@ export const Env = z.object({
   STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** Secret of the demo provider's signed events; instances behind one address must share it. */
   DEMO_PAYMENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** Member files in an S3 bucket: one URL, or the separate S3_* settings (storage/s3-config.ts). */
+  S3_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^s3(\+https?)?:\/\//, 'S3_URL must start with s3://, s3+https:// or s3+http://')
+      .optional(),
+  ),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+  /** Bearer token that opens GET /metrics on the main port. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, 'METRICS_TOKEN must be 16 to 200 visible ASCII characters')
+      .optional(),
+  ),
+  /** How long a shutdown waits for requests in flight before cutting them. */
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ),
+  /** Port of a metrics listener bound to 127.0.0.1. */
+  METRICS_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
 });
 
 /** Reads and validates a site config file. */
@@ -419,5 +466,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           },
         }),
     },
+    s3: s3ConfigFrom(e),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

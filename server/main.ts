@@ -7,6 +7,9 @@ import { loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
 import { seedIfEmpty } from './seed/seed';
 
+/** Time left after the drain for the close hooks (background sends, Redis, the database). */
+const CLOSE_HOOKS_MS = 5_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -14,7 +17,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { database });
   const seed = await seedIfEmpty(database.db, {
-    dataDir: config.dataDir,
+    store: app.storage,
     members: config.seedMembers,
     log: (msg) => app.log.info(msg),
   });
@@ -24,8 +27,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    // A second signal or a hung connection must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // close() drains for at most shutdownTimeoutMs; this is for a hook that hangs after that.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + CLOSE_HOOKS_MS).unref();
     try {
       await app.close();
       await database.close();

@@ -13,12 +13,11 @@ import {
   SqliteDialect,
   sql,
   type MigrationResultSet,
-  type SqliteDatabase,
-  type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../migrations/index';
 import type { Database } from './schema';
+import { sqliteStatements } from './sqlite-statements';
 
 /** The two database engines one set of migrations and repositories supports. */
 export type Engine = 'sqlite' | 'postgres';
@@ -27,7 +26,16 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** PostgreSQL's connection pool, for its gauges; SQLite has one connection and no pool. */
+  pool?: PoolStats;
   close(): Promise<void>;
+}
+
+/** What a pg pool says about its connections (all live values). */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 /** Where the database is: a PostgreSQL URL (and schema) or a folder for the SQLite file. */
@@ -53,14 +61,16 @@ export function engineFor(databaseUrl: string | undefined): Engine {
 /** Opens the database; run `migrateToLatest` before the first query. */
 export function createDatabase(opts: DatabaseOptions): DatabaseHandle {
   const engine = engineFor(opts.databaseUrl);
-  const db =
-    engine === 'postgres'
-      ? new Kysely<Database>({ dialect: postgresDialect(opts.databaseUrl ?? '', opts.schema) })
-      : new Kysely<Database>({ dialect: sqliteDialect(opts.dataDir) });
+  const pool =
+    engine === 'postgres' ? postgresPool(opts.databaseUrl ?? '', opts.schema) : undefined;
+  const db = new Kysely<Database>({
+    dialect: pool ? new PostgresDialect({ pool }) : sqliteDialect(opts.dataDir),
+  });
   let closed = false;
   return {
     db,
     engine,
+    pool,
     async close() {
       if (closed) return;
       closed = true;
@@ -98,32 +108,14 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   raw.pragma('foreign_keys = ON');
   // WAL + NORMAL survives a killed process; only an OS crash can lose the last commits.
   raw.pragma('synchronous = NORMAL');
-  return new SqliteDialect({ database: withBooleanBinding(raw) });
+  return new SqliteDialect({ database: sqliteStatements(raw) });
 }
 
-/** better-sqlite3 refuses JS booleans as parameters; bind them as 1/0 like SQLite stores them. */
-function withBooleanBinding(raw: BetterSqlite3.Database): SqliteDatabase {
-  const toSqlite = (params: ReadonlyArray<unknown>) =>
-    params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
-  return {
-    close: () => raw.close(),
-    prepare(sql: string): SqliteStatement {
-      const stmt = raw.prepare(sql);
-      return {
-        reader: stmt.reader,
-        all: (params) => stmt.all(toSqlite(params)),
-        run: (params) => stmt.run(toSqlite(params)),
-        iterate: (params) => stmt.iterate(toSqlite(params)),
-      };
-    },
-  };
-}
-
-function postgresDialect(connectionString: string, schema: string | undefined): PostgresDialect {
+function postgresPool(connectionString: string, schema: string | undefined): pg.Pool {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
   }
-  const pool = new pg.Pool({
+  return new pg.Pool({
     connectionString,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // int8 (bigint timestamps, bigserial ids, count(*)) as JS numbers; epoch ms fit in 2^53.
@@ -134,5 +126,4 @@ function postgresDialect(connectionString: string, schema: string | undefined): 
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new PostgresDialect({ pool });
 }

@@ -11,6 +11,7 @@ import * as chatDelivery from './2026-11-22-006-chat-delivery';
 import * as payments from './2026-11-25-007-payments';
 import * as complaintForm from './2026-11-25-008-complaint-form';
 import * as moderation from './2026-11-25-009-moderation';
+import * as outboxQueueIndex from './2026-11-25-010-outbox-queue-index';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-007-payments': payments,
   '2026-11-25-008-complaint-form': complaintForm,
   '2026-11-25-009-moderation': moderation,
+  '2026-11-25-010-outbox-queue-index': outboxQueueIndex,
 };

@@ -51,6 +51,7 @@ export default unencapsulated('conditional-get', async (app: FastifyInstance) =>
     reply.header('etag', etag).header('cache-control', POLLED_CACHE_CONTROL);
     if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
-    return null;
+    // Fastify's HEAD handler drops the body itself and needs one to measure (null made it a 500).
+    return request.method === 'HEAD' ? payload : null;
   });
 });

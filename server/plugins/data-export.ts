@@ -18,6 +18,9 @@ export default unencapsulated('data-export', async (app: FastifyInstance) => {
   const runner = new DataExportRunner(app);
   await mkdir(runner.dir, { recursive: true });
   app.decorate('dataExports', runner);
+  app.metrics.gauge('amora_data_exports_queued', 'Data exports waiting for a runner', () =>
+    app.repos.dataExports.queuedCount(),
+  );
   app.addHook('onReady', () => runner.start());
   // Registered after the database and mail plugins, so it stops before they close.
   app.addHook('onClose', () => runner.stop());

@@ -38,5 +38,19 @@ export default unencapsulated('db', async (app: FastifyInstance, opts: DbPluginO
   app.decorate('db', handle.db);
   app.decorate('dbEngine', handle.engine);
   app.decorate('repos', createRepositories(handle.db));
+  const { pool } = handle;
+  if (pool) {
+    app.metrics.gauge(
+      'amora_db_pool_connections',
+      'PostgreSQL connections open',
+      () => pool.totalCount,
+    );
+    app.metrics.gauge('amora_db_pool_idle', 'PostgreSQL connections idle', () => pool.idleCount);
+    app.metrics.gauge(
+      'amora_db_pool_waiting',
+      'Queries waiting for a connection',
+      () => pool.waitingCount,
+    );
+  }
   if (owned) app.addHook('onClose', () => handle.close());
 });

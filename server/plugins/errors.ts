@@ -3,7 +3,8 @@
  * only a genuine fault is a 500, and its details stay in the log.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
@@ -64,6 +65,42 @@ function validationBody(context: string | undefined, raw: RawIssue[]): ApiError 
     .join('; ');
   const key = issues.find((i) => I18N_KEY.test(i.message))?.message;
   return apiError(400, `Invalid ${where}: ${summary}`, key, issues);
+}
+
+/** What a request the HTTP parser refused gets: status and message by the parser's error code. */
+function clientErrorAnswer(code: string): [number, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'The request headers are too large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request did not arrive in time'];
+  if (code === 'HPE_INVALID_METHOD') return [400, 'Malformed request: unknown HTTP method'];
+  if (code === 'HPE_INVALID_VERSION') return [400, 'Malformed request: unsupported HTTP version'];
+  if (code === 'HPE_INVALID_URL') return [400, 'Malformed request: invalid request target'];
+  if (/CONTENT_LENGTH/.test(code)) return [400, 'Malformed request: invalid Content-Length'];
+  if (/CHUNK|TRANSFER_ENCODING/.test(code)) {
+    return [400, 'Malformed request: invalid chunked transfer encoding'];
+  }
+  if (/HEADER|TOKEN/.test(code)) return [400, 'Malformed request: invalid header'];
+  return [400, 'Malformed HTTP request'];
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses never reaches a route, so it
+ * is answered here, in the same ApiError shape, and the connection is closed as Node would.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrorAnswer(error.code ?? '');
+  const body = JSON.stringify(apiError(status, message));
+  // The packet being parsed; when it starts the request, a HEAD answer must carry no body.
+  const packet: unknown = error.rawPacket;
+  const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default unencapsulated('errors', async (app: FastifyInstance) => {

@@ -1,11 +1,21 @@
 /**
- * Shutdown that does not wait on connections that never sent a request. Node counts a fresh
- * connection (a browser preconnect, an HTTP client's spare socket) as busy until its headers
- * timeout, so close() would otherwise wait up to a minute for bytes that will never come.
+ * Shutdown that drains instead of hanging or cutting. close() stops accepting connections (Fastify
+ * answers requests arriving on open ones with 503), event streams end (routes/events.ts) so their
+ * clients reconnect to another instance, requests in flight finish, and only then do the onClose
+ * hooks close Redis and the database. Two things would otherwise keep close() waiting:
+ * - a connection that never sent a byte (a browser preconnect, a client's spare socket), which Node
+ *   counts as busy until its headers timeout: it is dropped at once;
+ * - a keep-alive connection whose last answer went out after close() began, which Node leaves open
+ *   until its keep-alive timeout: idle connections are swept while draining.
+ * Whatever is still open after `shutdownTimeoutMs` is cut, so a stuck request cannot hold the
+ * database open forever.
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { unencapsulated } from './unencapsulated';
+
+/** How often idle keep-alive connections are closed while draining. */
+const SWEEP_MS = 50;
 
 export default unencapsulated('graceful-close', async (app: FastifyInstance) => {
   const fresh = new Set<Socket>();
@@ -14,8 +24,23 @@ export default unencapsulated('graceful-close', async (app: FastifyInstance) => 
     socket.once('close', () => fresh.delete(socket));
   });
   app.server.on('request', (request: { socket: Socket }) => fresh.delete(request.socket));
+
+  const timers: NodeJS.Timeout[] = [];
+  const stopTimers = () => timers.splice(0).forEach((timer) => clearTimeout(timer));
+
   app.addHook('preClose', async () => {
     // Only sockets with no byte read: one in the middle of sending headers still gets its answer.
     for (const socket of fresh) if (socket.bytesRead === 0) socket.destroy();
+    if (!app.server.listening) return;
+    const { server } = app;
+    const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_MS);
+    const deadline = setTimeout(() => {
+      app.log.warn('shutdown: requests still open after the drain timeout are cut');
+      server.closeAllConnections();
+    }, app.config.shutdownTimeoutMs);
+    timers.push(sweep, deadline);
+    for (const timer of timers) timer.unref();
+    server.once('close', stopTimers);
   });
+  app.addHook('onClose', async () => stopTimers());
 });

@@ -82,6 +82,14 @@ export default unencapsulated('mail', async (app: FastifyInstance) => {
     },
   };
   app.decorate('mail', service);
+  app.metrics.gauge(
+    'amora_mail_sending',
+    'Mails this instance is handing to SMTP',
+    () => pending.size,
+  );
+  app.metrics.gauge('amora_mail_outbox_queued', 'Mails in the outbox not sent yet', () =>
+    app.repos.mail.queuedCount(),
+  );
   app.addHook('onClose', async () => {
     await service.idle();
     transport?.close();

@@ -104,5 +104,6 @@ export default unencapsulated('push', async (app: FastifyInstance) => {
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
   };
   app.decorate('push', { publicKey: vapid.publicKey, notifyMember, onLiveEvent, idle });
+  app.metrics.gauge('amora_push_sending', 'Push notifications being sent', () => inFlight.size);
   app.addHook('onClose', idle);
 });

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/api/contract';
+import { helmetHeaders } from '../lib/helmet-headers';
 import { inlineScriptHashes, isAllowedOrigin } from '../lib/origin';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
@@ -46,7 +46,7 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
   const https = config.baseUrl?.startsWith('https://') ?? false;
   const cdn = cdnOrigin(config.site.cdn_prefix);
 
-  await app.register(helmet, {
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -71,14 +71,20 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // On the raw response, as @fastify/helmet does: a route's own reply.header() still wins.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
 
   const allowedHosts = config.baseUrl ? [new URL(config.baseUrl).host] : [];
 
   // API answers carry personal data: no shared or disk cache keeps them unless a route says so.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,9 +1,10 @@
 /**
- * Serves the built client (dist/client), locale messages and uploads, and answers every path no
- * route claims: page paths get index.html (200 for a known route, 404 otherwise), the rest JSON 404.
+ * Serves the built client (dist/client), locale messages and uploads (from the file storage,
+ * routes/uploads.ts), and answers every path no route claims: page paths get index.html (200 for
+ * a known route, 404 otherwise), the rest JSON 404.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { I18nParams, LANGUAGES, type Language } from '../../src/api/contract';
 import { matchRoute } from '../../src/app/route-table';
 import { pageLanguage, withMessagesPreload } from '../lib/page-language';
+import uploadsRoute from '../routes/uploads';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
 
@@ -44,19 +46,9 @@ function indexReader(clientDir: string): () => string | null {
 }
 
 export default unencapsulated('static', async (app: FastifyInstance) => {
-  const { clientDir, localesDir, dataDir } = app.config;
-  const uploadsDir = join(dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
+  const { clientDir, localesDir } = app.config;
 
-  // Upload file names are made by the server and never reused, so they can be cached for good.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
-  });
+  await app.register(uploadsRoute);
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {

@@ -122,6 +122,16 @@ export class DataExportRepository {
       .executeTakeFirst();
   }
 
+  /** Exports waiting for a runner, on every instance. */
+  async queuedCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('data_exports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Takes the oldest queued export for this runner; undefined when none is waiting. */
   async claimNext(): Promise<DataExportRow | undefined> {
     for (;;) {

@@ -1,5 +1,5 @@
 /** The mail outbox and the single-use tokens its links carry. All mail SQL lives here. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** A mail to queue; `kind` names what it is for (e.g. `activation`). */
@@ -41,6 +41,17 @@ export interface NewToken {
 /** Reads and writes `mail_outbox`, creates `tokens` rows and uses activation tokens. */
 export class MailRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Mails still waiting to be sent (an index of their own: sent mails stay in the table). */
+  async queuedCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      // A literal, as in the partial index mail_outbox_queued: a bound value would not match it.
+      .where(sql<boolean>`status = 'queued'`)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 
   /** Queues a mail (status `queued`); returns its id. */
   async queue(mail: OutboxMail, now: number): Promise<number> {

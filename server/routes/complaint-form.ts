@@ -1,6 +1,4 @@
 /** POST /api/complaint_form.php: the public complaint form, for members and visitors. */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,8 +61,6 @@ async function readForm(request: FastifyRequest): Promise<ComplaintFormInput> {
 }
 
 const complaintFormRoute: FastifyPluginAsyncZod = async (app) => {
-  const dir = join(app.config.dataDir, 'complaints');
-  await mkdir(dir, { recursive: true });
   // Registered in this plugin only, like the photo route's.
   await app.register(multipart, {
     limits: {
@@ -94,7 +90,8 @@ const complaintFormRoute: FastifyPluginAsyncZod = async (app) => {
           're-encoded without metadata, never public. A hidden, deleted or unknown member is ' +
           '404 complaints.errors.unknown_member alike. Answers {id, reference}; the reference ' +
           '(CP-000123) is also mailed. Errors carry complaints.errors.* keys. Rate limited per ' +
-          'member, and per IP for visitors (429).',
+          'member, and per IP for visitors (429). When the file storage cannot be reached: 503 ' +
+          'storage.unavailable, nothing filed.',
         tags: ['block'],
         consumes: ['multipart/form-data', 'application/json'],
         response: {
@@ -105,13 +102,14 @@ const complaintFormRoute: FastifyPluginAsyncZod = async (app) => {
           415: ApiError,
           422: ApiError,
           429: ApiError,
+          503: ApiError,
         },
       },
       config: memberLimit(limits.complaints ?? DEFAULT_RATE_LIMITS.complaints, limits.windowMs),
     },
     async (request) => {
       const input = await readForm(request);
-      return fileFormComplaint(app, request.member?.id ?? null, input, dir);
+      return fileFormComplaint(app, request.member?.id ?? null, input);
     },
   );
 };

@@ -21,6 +21,12 @@ const eventsRoute: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<PassThrough>();
   const perMember = new Map<number, number>();
 
+  app.metrics.gauge(
+    'amora_event_streams_open',
+    'Event streams open on this instance',
+    () => open.size,
+  );
+
   // Open streams would keep close() waiting forever; ending them lets the server stop.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();

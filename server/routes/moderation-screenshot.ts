@@ -14,7 +14,7 @@ const moderationScreenshotRoute: FastifyPluginAsyncZod = async (app) => {
           'The screenshot sent with a /complaints form entry, as the JPEG stored at the time ' +
           '(re-encoded, without metadata); never cached. A complaint without a screenshot or an ' +
           'unknown one: 404 moderation.errors.not_found. Anyone but a moderator: the 404 of an ' +
-          'unknown path.',
+          'unknown path. File storage unreachable: 503 storage.unavailable.',
         tags: ['moderation'],
         querystring: ModerationScreenshotQuery,
         produces: ['image/jpeg'],

@@ -1,6 +1,4 @@
 /** /api/profileimage.php: upload (POST, multipart), delete (DELETE) and pick the main (PUT) photo. */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +7,7 @@ import { DEFAULT_RATE_LIMITS } from '../config';
 import { HttpError } from '../lib/http-error';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';
-import { checkUpload, MAX_UPLOAD_BYTES, removeFiles, storeUpload } from '../services/images';
+import { checkUpload, MAX_UPLOAD_BYTES, removeImageFiles, storeUpload } from '../services/images';
 import { loadUser } from '../services/user-loader';
 
 /** Files one request may carry; the wizard sends one. */
@@ -45,7 +43,15 @@ async function readFiles(request: FastifyRequest): Promise<Buffer[]> {
         'upload.too_many_files',
       );
     }
-    throw err;
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(413, 'The upload has too many parts', 'upload.too_many_parts');
+    }
+    // Anything else comes from parsing what the client sent (no boundary, a cut-off body).
+    throw new HttpError(
+      400,
+      'The upload is not readable multipart/form-data',
+      'upload.invalid_form',
+    );
   }
   const sent = files.filter((file) => file.length > 0);
   if (sent.length === 0) throw new HttpError(400, 'No file was sent', 'upload.missing_file');
@@ -53,8 +59,6 @@ async function readFiles(request: FastifyRequest): Promise<Buffer[]> {
 }
 
 const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploadsDir = join(app.config.dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
   // Registered here, so only this route parses multipart bodies.
   await app.register(multipart, {
     limits: {
@@ -84,7 +88,8 @@ const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           'metadata removed, long side at most 1600 px) with a 300 px square thumbnail, under ' +
           'server-made names. The first photo becomes the main image. When the site reviews ' +
           'photos (site config photo_review) a new photo is pending: others see it once a ' +
-          'moderator approved it, and the user lists it with review "pending". Answers the user.',
+          'moderator approved it, and the user lists it with review "pending". Answers the user. ' +
+          'When the file storage cannot be reached: 503 storage.unavailable, nothing saved.',
         tags: ['account'],
         consumes: ['multipart/form-data'],
         response: {
@@ -96,6 +101,7 @@ const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           415: ApiError,
           422: ApiError,
           429: ApiError,
+          503: ApiError,
         },
       },
       config: uploadLimit,
@@ -114,8 +120,17 @@ const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const file of files) await checkUpload(file);
       const review = app.site.config.photo_review ? 'pending' : 'approved';
       for (const file of files) {
-        const stored = await storeUpload(file, uploadsDir);
-        await app.repos.images.add({ memberId: id, ...stored, now: Date.now(), review });
+        // Files first, then the row: a failure in between leaves unused files, never a row
+        // that names a missing file.
+        const stored = await storeUpload(file, app.storage);
+        try {
+          await app.repos.images.add({ memberId: id, ...stored, now: Date.now(), review });
+        } catch (err) {
+          await removeImageFiles(app.storage, [stored.filename, stored.thumbFilename]).catch(
+            () => undefined,
+          );
+          throw err;
+        }
       }
       return { user: await loadUser(app, id) };
     },
@@ -138,7 +153,11 @@ const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = requireMember(request);
       const files = await app.repos.images.remove(id, request.body.image);
       if (!files) throw new HttpError(404, 'No such photo', 'upload.unknown_image');
-      await removeFiles(uploadsDir, [files.filename, files.thumbFilename]);
+      // The row is gone, so the photo is deleted for everyone; files the storage could not
+      // remove now are only unused bytes, not worth a failed answer.
+      await removeImageFiles(app.storage, [files.filename, files.thumbFilename]).catch(
+        (err: unknown) => request.log.error({ err, member: id }, 'photo files not removed'),
+      );
       return { user: await loadUser(app, id) };
     },
   );

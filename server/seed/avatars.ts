@@ -1,14 +1,14 @@
 /**
  * A pool of generated avatars that demo members share: Dicebear "avataaars" drawings with
- * gender-typical hair, rendered to PNG by sharp into the uploads folder under server-made names.
+ * gender-typical hair, rendered to PNG by sharp into the file storage's uploads/ under
+ * server-made names.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
 import { avataaars } from '@dicebear/collection';
 import { createAvatar, type StyleOptions } from '@dicebear/core';
 import sharp from 'sharp';
 import type { Gender } from '../../src/api/contract';
+import { objectKey, type ObjectStore } from '../storage/object-store';
 
 /** Main image and thumbnail sizes, the same as for uploaded photos. */
 export const AVATAR_SIZE = 480;
@@ -95,53 +95,55 @@ function poolEntry(gender: Gender, index: number): PoolAvatar & { seed: string }
   };
 }
 
-/** Renders at the target size (no upscaling blur) and renames into place, so a crash leaves no half file. */
-async function renderPng(svg: string, size: number, path: string): Promise<void> {
-  const partial = `${path}.partial`;
-  await sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9 }).toFile(partial);
-  renameSync(partial, path);
+/** Renders at the target size (no upscaling blur) into the store (which never shows a half file). */
+async function renderPng(svg: string, size: number, store: ObjectStore, key: string) {
+  const png = await sharp(Buffer.from(svg))
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await store.put(key, png, { contentType: 'image/png' });
 }
 
-async function ensureFiles(uploads: string, gender: Gender, index: number): Promise<boolean> {
+async function ensureFiles(store: ObjectStore, gender: Gender, index: number): Promise<boolean> {
   const entry = poolEntry(gender, index);
-  const main = join(uploads, entry.filename);
-  const thumb = join(uploads, entry.thumb_filename);
-  if (existsSync(main) && existsSync(thumb)) return false;
+  const main = objectKey('uploads', entry.filename);
+  const thumb = objectKey('uploads', entry.thumb_filename);
+  if ((await store.exists(main)) && (await store.exists(thumb))) return false;
   const options = { ...COMMON, ...BY_GENDER[gender], seed: entry.seed };
   await renderPng(
     createAvatar(avataaars, { ...options, size: AVATAR_SIZE }).toString(),
     AVATAR_SIZE,
+    store,
     main,
   );
   await renderPng(
     createAvatar(avataaars, { ...options, size: THUMB_SIZE }).toString(),
     THUMB_SIZE,
+    store,
     thumb,
   );
   return true;
 }
 
 /**
- * Makes the pool files that are missing in `<dataDir>/uploads` and describes the whole pool;
+ * Makes the pool files that are missing in the store's uploads/ and describes the whole pool;
  * running it again only checks that the files exist.
  */
 export async function ensureAvatarPool(
-  dataDir: string,
+  store: ObjectStore,
   perGender: number,
   log: (msg: string) => void,
 ): Promise<AvatarPool> {
-  const uploads = join(dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
   const jobs = GENDERS.flatMap((gender) =>
     Array.from({ length: perGender }, (_, index) => ({ gender, index })),
   );
   let made = 0;
   // Two at a time: the machine has two cores and sharp already uses threads inside.
   for (let i = 0; i < jobs.length; i += 2) {
-    const pair = jobs.slice(i, i + 2).map((j) => ensureFiles(uploads, j.gender, j.index));
+    const pair = jobs.slice(i, i + 2).map((j) => ensureFiles(store, j.gender, j.index));
     made += (await Promise.all(pair)).filter(Boolean).length;
   }
-  if (made > 0) log(`seed: rendered ${made} avatars into ${uploads}`);
+  if (made > 0) log(`seed: rendered ${made} avatars into ${store.location}`);
   const describe = (gender: Gender) =>
     Array.from({ length: perGender }, (_, index) => {
       const { seed: _seed, ...avatar } = poolEntry(gender, index);

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { SeedRepository } from '../repositories/seed.repository';
+import { openObjectStore } from '../storage/open-store';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './demo';
 import { DEFAULT_SEED_MEMBERS, seedMembers } from './seed';
 
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = (msg: string) => console.log(msg);
   const handle = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = openObjectStore(config, {
+    error: (details, message) => console.error(message, details),
+  });
   const started = Date.now();
   try {
     await migrateToLatest(handle.db);
@@ -44,11 +48,12 @@ async function main(): Promise<void> {
       await repo.reset();
       log('seed: removed all members and their data');
     }
-    await seedMembers(handle.db, { dataDir: config.dataDir, members: args.members, log });
+    await seedMembers(handle.db, { store, members: args.members, log });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     log(`seed: added ${args.members} members on ${handle.engine} in ${seconds} s`);
     log(`seed: demo login ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   } finally {
+    await store.close();
     await handle.close();
   }
 }

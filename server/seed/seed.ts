@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { SeedRepository } from '../repositories/seed.repository';
+import type { ObjectStore } from '../storage/object-store';
 import { DEFAULT_AVATARS_PER_GENDER, ensureAvatarPool } from './avatars';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccounts, seedDemoLikes } from './demo';
 import { generateMembers, startOfToday } from './generate';
@@ -22,7 +23,8 @@ const BATCH = 10_000;
 const BASE_SEED = 20_261_122;
 
 export interface SeedOptions {
-  dataDir: string;
+  /** Where the demo avatars go (the app's file storage). */
+  store: ObjectStore;
   members?: number;
   log: (msg: string) => void;
   /** Size of the shared avatar pool per gender; tests use a small one. */
@@ -43,7 +45,7 @@ type RunContext = Omit<BatchOptions, 'withDetails'>;
 async function prepareRun(opts: SeedOptions): Promise<RunContext> {
   const perGender = opts.avatarsPerGender ?? DEFAULT_AVATARS_PER_GENDER;
   return {
-    pool: await ensureAvatarPool(opts.dataDir, perGender, opts.log),
+    pool: await ensureAvatarPool(opts.store, perGender, opts.log),
     // One hash of a secret nobody keeps: seeded members exist to be found, not to log in as.
     passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
     now: opts.now ?? startOfToday(),

@@ -1,15 +1,14 @@
 /**
  * Deleting an account (repositories/account-deletion.repository.ts says what goes and what stays):
- * the password confirms it, photo files leave the disk, and the members who shared likes or
+ * the password confirms it, photo files leave the file storage, and the members who shared likes or
  * conversations with the member get a live event so their lists drop the member at once.
  */
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { wrongPassword } from '../lib/account-errors';
 import { notLoggedIn } from '../lib/http-error';
 import { verifyPassword } from '../lib/passwords';
-import { removeFiles } from './images';
+import { objectKey } from '../storage/object-store';
+import { removeImageFiles } from './images';
 
 /** Deletes the member's account after checking their password. */
 export async function deleteAccount(
@@ -33,11 +32,11 @@ export async function deleteAccount(
   // A concurrent deletion (another tab) got there first: nothing left to clean up.
   if (!deleted) return;
   // After the commit: a crash in between leaves orphan files, never rows pointing at no file.
-  await removeFiles(join(app.config.dataDir, 'uploads'), deleted.files).catch((err: unknown) => {
+  await removeImageFiles(app.storage, deleted.files).catch((err: unknown) => {
     app.log.error({ err, member: memberId }, 'account deletion: photo files not removed');
   });
   await Promise.all(
-    deleted.exportFiles.map((file) => rm(join(app.dataExports.dir, file), { force: true })),
+    deleted.exportFiles.map((file) => app.storage.delete(objectKey('exports', file))),
   ).catch((err: unknown) => {
     app.log.error({ err, member: memberId }, 'account deletion: export files not removed');
   });

@@ -3,8 +3,6 @@
  * stores the complaint with its confirmation mail in one transaction and starts sending the mail.
  * Every refusal is a 4xx with a `complaints.errors.*` key the page shows next to its field.
  */
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   ComplaintFormFields,
@@ -13,6 +11,7 @@ import {
 } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
 import { COMPLAINT_ACTION, type ClientAnswer } from '../repositories/complaints.repository';
+import { objectKey, type ObjectStore } from '../storage/object-store';
 import { checkUpload, storeScreenshot } from './images';
 import { CATEGORY_NAMES, COMPLAINT_MAIL, COMPLAINT_TEXTS } from './complaint-mail-texts';
 import { fill } from './mailer';
@@ -79,11 +78,11 @@ async function replyAddress(
   return given;
 }
 
-/** Checks and re-encodes the screenshot into `dir`; answers its stored name. */
-async function keepScreenshot(data: Buffer, dir: string): Promise<string> {
+/** Checks and re-encodes the screenshot into the store; answers its stored name. */
+async function keepScreenshot(data: Buffer, store: ObjectStore): Promise<string> {
   try {
     await checkUpload(data);
-    return await storeScreenshot(data, dir);
+    return await storeScreenshot(data, store);
   } catch (err) {
     const key = err instanceof HttpError && err.key ? SCREENSHOT_KEYS[err.key] : undefined;
     if (err instanceof HttpError && key) throw new HttpError(err.statusCode, err.message, key);
@@ -108,7 +107,6 @@ export async function fileFormComplaint(
   app: FastifyInstance,
   memberId: number | null,
   input: ComplaintFormInput,
-  dir: string,
 ): Promise<ComplaintFormResult> {
   const fields = parseFields(input.fields);
   // A queued complaint sent again (a lost answer, another tab): the first answer, nothing new.
@@ -120,7 +118,14 @@ export async function fileFormComplaint(
   if (first) return firstResult(first);
   const reportedId = await reportedMember(app, fields.member, memberId);
   const email = await replyAddress(app, memberId, fields.email);
-  const screenshot = input.screenshot ? await keepScreenshot(input.screenshot, dir) : null;
+  const screenshot = input.screenshot ? await keepScreenshot(input.screenshot, app.storage) : null;
+  /** Drops a stored screenshot no complaint names; a storage failure only leaves unused bytes. */
+  const dropScreenshot = async () => {
+    if (!screenshot) return;
+    await app.storage.delete(objectKey('complaints', screenshot)).catch((err: unknown) => {
+      app.log.error({ err }, 'complaint form: unused screenshot not removed');
+    });
+  };
   const { language } = fields;
   const texts = COMPLAINT_TEXTS[language];
   try {
@@ -155,14 +160,14 @@ export async function fileFormComplaint(
     );
     if (saved.repeat) {
       // A concurrent twin stored it first; this screenshot copy is not needed.
-      if (screenshot) await rm(join(dir, screenshot), { force: true });
+      await dropScreenshot();
       return firstResult(saved);
     }
     app.mail.dispatch(saved.mailId, saved.mail);
     return { id: saved.id, reference: saved.reference };
   } catch (err) {
     // Nothing was stored: the screenshot must not stay behind without its complaint.
-    if (screenshot) await rm(join(dir, screenshot), { force: true });
+    await dropScreenshot();
     throw err;
   }
 }

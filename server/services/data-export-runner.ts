@@ -1,16 +1,18 @@
 /**
  * Produces data exports in the background of the server process: claims queued exports one at a
- * time (a conditional update, so several instances never run the same one), writes the ZIP under
- * `<data>/exports` with progress in the row, then marks it ready and queues the mail with the
- * link in one transaction. Expired ZIPs are deleted as it goes.
+ * time (a conditional update, so several instances never run the same one), writes the ZIP to a
+ * local file under `<data>/exports` with progress in the row, moves it into the file storage
+ * (exports/<name>), then marks it ready and queues the mail with the link in one transaction.
+ * Expired ZIPs are deleted as it goes.
  */
 import { randomBytes } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DATA_EXPORT_TTL_MS } from '../../src/api/contract';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import type { DataExportRow } from '../repositories/data-export.repository';
+import { objectKey } from '../storage/object-store';
 import { DATA_EXPORT_MAIL, DATA_EXPORT_TEXTS } from './data-export-mail-texts';
 import { ExportStopped, writeExportZip } from './data-export-zip';
 import { fill } from './mailer';
@@ -22,8 +24,11 @@ export const DATA_EXPORT_POLL_MS = 5_000;
 /** The path of the mailed download link. */
 export const EXPORT_DOWNLOAD_PATH = '/api/export_download.php';
 
+const ZIP = { contentType: 'application/zip' };
+
 /** Runs data export jobs for one app. */
 export class DataExportRunner {
+  /** Local folder where ZIPs are written before they go into the store (which, on disk, is here). */
   readonly dir: string;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
@@ -90,25 +95,34 @@ export class DataExportRunner {
 
   private async expire(): Promise<void> {
     const files = await this.app.repos.dataExports.expireDue(Date.now());
-    await Promise.all(files.map((f) => rm(join(this.dir, f), { force: true })));
+    // The rows no longer name them; a ZIP the storage keeps for now is only unused bytes.
+    await Promise.all(files.map((f) => this.removeZip(f)));
+  }
+
+  private async removeZip(filename: string): Promise<void> {
+    await this.app.storage.delete(objectKey('exports', filename)).catch((err: unknown) => {
+      this.app.log.error({ err, file: filename }, 'data export: ZIP not removed');
+    });
   }
 
   private async run(job: DataExportRow): Promise<void> {
     const repo = this.app.repos.dataExports;
     const filename = `x-${randomBytes(16).toString('hex')}.zip`;
-    const path = join(this.dir, filename);
-    const partial = `${path}.partial`;
+    const partial = join(this.dir, `${filename}.partial`);
+    let stored = false;
     try {
       await writeExportZip(this.app, job.member_id, partial, async (percent) =>
         this.stopped ? false : repo.progress(job.id, percent),
       );
-      await rename(partial, path);
-      const { size } = await stat(path);
+      const { size } = await stat(partial);
+      // The object first, then the row that names it.
+      await this.app.storage.putFile(objectKey('exports', filename), partial, ZIP);
+      stored = true;
       const mailId = await this.finish(job, filename, size);
-      if (mailId === undefined) await rm(path, { force: true });
+      if (mailId === undefined) await this.removeZip(filename);
     } catch (err) {
       await rm(partial, { force: true });
-      await rm(path, { force: true });
+      if (stored) await this.removeZip(filename);
       if (err instanceof ExportStopped) {
         // Stopped by shutdown: another start (or instance) takes it; otherwise it was deleted.
         if (this.stopped) await repo.release(job.id);

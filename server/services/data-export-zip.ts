@@ -1,12 +1,13 @@
 /**
- * Writes one member's data export as a ZIP: a JSON file per part and the original photo files,
- * streamed to disk one entry at a time (fflate), so memory holds at most one photo.
+ * Writes one member's data export as a ZIP: a JSON file per part and the original photo files
+ * (read from the file storage), streamed to a local file one entry at a time (fflate), so memory
+ * holds at most one photo.
  */
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { objectKey, readObject } from '../storage/object-store';
 
 /** Told the share done (0–99); resolves false when the export should stop. */
 export type ExportProgress = (percent: number) => Promise<boolean>;
@@ -127,13 +128,11 @@ export async function writeExportZip(
         throw new ExportStopped();
       }
     }
-    const uploads = join(app.config.dataDir, 'uploads');
     const photos = await app.repos.dataExportHistory.photos(memberId);
     for (const [i, photo] of photos.entries()) {
-      const bytes = await readFile(join(uploads, photo.filename)).catch((err: unknown) => {
-        app.log.warn({ err, image: photo.id }, 'data export: photo file missing');
-        return null;
-      });
+      // A missing file is skipped; a storage outage fails the export rather than leave photos out.
+      const bytes = await readObject(app.storage, objectKey('uploads', photo.filename));
+      if (!bytes) app.log.warn({ image: photo.id }, 'data export: photo file missing');
       // Already JPEG-compressed: stored as is.
       if (bytes) zip.add(`photos/${photo.id}${extname(photo.filename) || '.jpg'}`, bytes, false);
       const share = JSON_SHARE + ((i + 1) / photos.length) * (99 - JSON_SHARE);

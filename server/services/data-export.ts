@@ -2,14 +2,13 @@
  * A member's copy of their data: starting an export (one at a time, a few a day), reading where
  * it stands, and handing out the ready ZIP by session or by the mailed link until it expires.
  */
-import { createReadStream, type ReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DataExport } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/tokens';
 import { toDataExport, type DataExportRow } from '../repositories/data-export.repository';
+import { objectKey } from '../storage/object-store';
 
 /** Exports a member may start within DATA_EXPORT_WINDOW_MS. */
 export const DATA_EXPORTS_PER_DAY = 3;
@@ -18,7 +17,7 @@ export const DATA_EXPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A ZIP ready to stream, with the name the browser saves it under. */
 export interface ExportDownload {
-  stream: ReadStream;
+  stream: Readable;
   size: number;
   attachmentName: string;
 }
@@ -74,17 +73,16 @@ async function openZip(app: FastifyInstance, row: DataExportRow): Promise<Export
   if (row.status !== 'ready' || !row.filename) {
     throw new HttpError(409, 'This copy of your data is not ready', 'data_export.errors.not_ready');
   }
-  const path = join(app.dataExports.dir, row.filename);
-  try {
-    await access(path);
-  } catch {
+  // A storage outage is a 503 (StorageUnavailableError); only a missing ZIP reads as gone.
+  const zip = await app.storage.get(objectKey('exports', row.filename));
+  if (!zip) {
     app.log.error({ export: row.id }, 'data export: ZIP file missing');
     throw new HttpError(410, 'This copy of your data is gone', 'data_export.errors.expired');
   }
   const date = new Date(row.created_at).toISOString().slice(0, 10);
   return {
-    stream: createReadStream(path),
-    size: row.size ?? 0,
+    stream: zip.body,
+    size: row.size ?? zip.size,
     attachmentName: `amora-data-${date}.zip`,
   };
 }

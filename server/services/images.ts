@@ -4,11 +4,10 @@
  * (EXIF orientation applied, then every metadata block dropped) under a server-made name.
  */
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import { HttpError } from '../lib/http-error';
+import { objectKey, type ObjectStore } from '../storage/object-store';
 
 /** Largest upload in bytes; multipart stops reading after this. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -62,15 +61,16 @@ function decode(data: Buffer) {
     .flatten({ background: '#ffffff' });
 }
 
-/** Writes to a temporary name first, so a crash never leaves a half file under the real name. */
-async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
-  const partial = `${path}.partial`;
-  await writeFile(partial, bytes, { mode: 0o644 });
-  await rename(partial, path);
-}
+const JPEG = { contentType: 'image/jpeg' };
 
-/** Re-encodes a checked upload into `uploadsDir` as a photo and a square thumbnail. */
-export async function storeUpload(data: Buffer, uploadsDir: string): Promise<StoredImage> {
+/** The demo avatar pool (seed/avatars.ts): each file is shared by many seeded members' rows. */
+const SHARED_NAME = /^seed-/;
+
+/**
+ * Re-encodes a checked upload into the store's uploads/ as a photo and a square thumbnail. Both
+ * are written before the caller adds the row, so no row ever names a missing file.
+ */
+export async function storeUpload(data: Buffer, store: ObjectStore): Promise<StoredImage> {
   let photo: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
   try {
@@ -92,24 +92,33 @@ export async function storeUpload(data: Buffer, uploadsDir: string): Promise<Sto
     width: photo.info.width,
     height: photo.info.height,
   };
-  await writeAtomically(join(uploadsDir, stored.filename), photo.data);
-  await writeAtomically(join(uploadsDir, stored.thumbFilename), thumb);
+  await store.put(objectKey('uploads', stored.filename), photo.data, JPEG);
+  try {
+    await store.put(objectKey('uploads', stored.thumbFilename), thumb, JPEG);
+  } catch (err) {
+    await store.delete(objectKey('uploads', stored.filename)).catch(() => undefined);
+    throw err;
+  }
   return stored;
 }
 
-/** Removes a deleted image's files; one already gone is not an error. */
-export async function removeFiles(uploadsDir: string, names: string[]): Promise<void> {
-  await Promise.all(names.map((name) => rm(join(uploadsDir, name), { force: true })));
+/**
+ * Removes the files of deleted image rows (call after the rows are gone); one already gone is
+ * not an error. Demo avatars are kept: many seeded members share each of them.
+ */
+export async function removeImageFiles(store: ObjectStore, names: string[]): Promise<void> {
+  const own = names.filter((name) => !SHARED_NAME.test(name));
+  await Promise.all(own.map((name) => store.delete(objectKey('uploads', name))));
 }
 
 /** Long side of a stored complaint screenshot: larger than a photo, so small text stays legible. */
 export const MAX_SCREENSHOT_SIDE = 2400;
 
 /**
- * Re-encodes a checked complaint screenshot into `dir` (a folder under the data folder, never
- * served) as a JPEG without metadata; answers its server-made name.
+ * Re-encodes a checked complaint screenshot into the store's complaints/ (never served
+ * publicly) as a JPEG without metadata; answers its server-made name.
  */
-export async function storeScreenshot(data: Buffer, dir: string): Promise<string> {
+export async function storeScreenshot(data: Buffer, store: ObjectStore): Promise<string> {
   let bytes: Buffer;
   try {
     bytes = await decode(data)
@@ -120,6 +129,6 @@ export async function storeScreenshot(data: Buffer, dir: string): Promise<string
     throw new HttpError(422, 'The file could not be read as an image', 'upload.unreadable');
   }
   const name = `c-${randomBytes(16).toString('hex')}.jpg`;
-  await writeAtomically(join(dir, name), bytes);
+  await store.put(objectKey('complaints', name), bytes, JPEG);
   return name;
 }

@@ -3,13 +3,12 @@
  * moderator get an answer; everyone else gets the JSON 404 of an unknown path, so the console's
  * calls cannot even be told apart from calls that do not exist.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModerationMemberResponse, ModerationQueueResponse } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import type { SessionMember } from '../plugins/session';
+import { objectKey, readObject } from '../storage/object-store';
 
 /** The answer of an unknown path (plugins/static.ts), word for word. */
 function unknownPath(request: FastifyRequest): HttpError {
@@ -64,9 +63,8 @@ export async function complaintScreenshot(
   const name = await app.repos.moderation.screenshot(complaintId);
   if (name === undefined) throw notFound('complaint');
   if (name === null || !SCREENSHOT_NAME.test(name)) throw notFound('screenshot');
-  try {
-    return await readFile(join(app.config.dataDir, 'complaints', name));
-  } catch {
-    throw notFound('screenshot');
-  }
+  // A storage outage is a 503 (StorageUnavailableError), not a missing screenshot.
+  const bytes = await readObject(app.storage, objectKey('complaints', name));
+  if (!bytes) throw notFound('screenshot');
+  return bytes;
 }

@@ -58,6 +58,8 @@ export const ApiError = z.object({
 export type ApiError = z.infer<typeof ApiError>;
 /** The error key of a 403 that means "this account is banned" (the session has ended). */
 export const BANNED_KEY = 'banned';
+/** The error key of a 503 when the file storage (disk or object store) cannot be reached; try later. */
+export const STORAGE_UNAVAILABLE_KEY = 'storage.unavailable';
 export type BanDetails = NonNullable<ApiError['ban']>;
 
 // ---------------------------------------------------------------- settings

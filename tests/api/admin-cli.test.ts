@@ -37,7 +37,7 @@ for (const engine of ENGINES) {
 
     it('has no moderator until one is granted, not even after seeding the demo data', async () => {
       await seedMembers(t.app.db, {
-        dataDir: t.config.dataDir,
+        store: t.app.storage,
         members: 20,
         avatarsPerGender: 1,
         now: startOfToday(),

@@ -50,6 +50,24 @@ for (const engine of ENGINES) {
       expect(stale.body).toBe(first.body);
     });
 
+    it.each(POLLED)(
+      '%s answers HEAD with a matching If-None-Match as a bodiless 304',
+      async (url) => {
+        const etag = String((await get(url, annCookie)).headers.etag);
+        for (const header of [etag, '*']) {
+          const res = await t.app.inject({
+            method: 'HEAD',
+            url,
+            headers: { 'if-none-match': header },
+            ...as(annCookie),
+          });
+          expect(res.statusCode, header).toBe(304);
+          expect(res.body).toBe('');
+          expect(res.headers.etag).toBe(etag);
+        }
+      },
+    );
+
     it.each(POLLED)('%s never shares an ETag between members or sessions', async (url) => {
       const annTag = String((await get(url, annCookie)).headers.etag);
       const bobAnswer = await get(url, bobCookie, { 'if-none-match': annTag });

@@ -52,7 +52,7 @@ for (const engine of ENGINES) {
     beforeAll(async () => {
       t = await buildTestApp(engine);
       await seedMembers(t.app.db, {
-        dataDir: t.config.dataDir,
+        store: t.app.storage,
         members: MEMBERS,
         avatarsPerGender: 2,
         now: startOfToday(),

@@ -167,6 +167,21 @@ for (const engine of ENGINES) {
         { name: 'cut.png', data: png.subarray(0, 100), type: 'image/png' },
       ]);
       expect(broken.statusCode).toBe(422);
+      for (const [type, body] of [
+        ['multipart/form-data', '{"file":"x"}'],
+        ['multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="a"'],
+        ['multipart/form-data; boundary=xx', '--yy\r\n'],
+      ]) {
+        const unreadable = await t.app.inject({
+          method: 'POST',
+          url: '/api/profileimage.php',
+          headers: { 'content-type': type },
+          payload: body,
+          ...as(cookie),
+        });
+        expect(unreadable.statusCode, `${type} ${body}`).toBe(400);
+        expect(unreadable.json()).toMatchObject({ key: 'upload.invalid_form' });
+      }
     });
 
     it('deletes and re-picks the main photo only for the owner', async () => {

@@ -25,6 +25,7 @@ import { startOfToday } from '../../server/seed/generate';
 import { firstNames } from '../../server/seed/names';
 import { PLACES, regionId } from '../../server/seed/places';
 import { seedIfEmpty, seedMembers, type SeedOptions } from '../../server/seed/seed';
+import { DiskStore } from '../../server/storage/disk-store';
 import { ENGINES } from './helper';
 
 const TEST_DATABASE_URL =
@@ -72,7 +73,8 @@ async function openStore(engine: Engine): Promise<Store> {
 }
 
 function options(store: Store, members = MEMBERS): SeedOptions & { members: number } {
-  return { dataDir: store.dir, members, avatarsPerGender: 3, now: NOW, log: () => {} };
+  const files = new DiskStore(store.dir);
+  return { store: files, members, avatarsPerGender: 3, now: NOW, log: () => {} };
 }
 
 async function namesById(store: Store): Promise<string[]> {
