@@ -65,7 +65,8 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: process.env.MAIL_DIR },
     },
     {
-      command: 'node --import tsx server/main.ts',
+      // The compiled server, as `npm start` runs it (test:e2e builds it first).
+      command: 'node --enable-source-maps dist/server/main.js',
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -1,10 +1,14 @@
-// Builds the client when its sources are newer than the last build, then runs the server on one port.
+// Builds the client and the server when their sources are newer than the last build, then runs the
+// compiled server (dist/server/main.js) on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtIndex = join(root, 'dist/client/index.html');
+const builtServer = join(root, 'dist/server/main.js');
+const SERVER_SOURCES = ['server', 'src/api', 'src/app', 'src/lib', 'package.json', 'scripts'];
 const SOURCES = [
   'src',
   'sw',
@@ -24,9 +28,13 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), 0);
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map((s) => newest(join(root, s))));
-if (sourcesAt > builtAt) {
+/** Whether `built` is missing or older than any of `sources`. */
+function stale(built, sources) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return Math.max(...sources.map((s) => newest(join(root, s)))) > builtAt;
+}
+
+if (stale(builtIndex, SOURCES)) {
   console.log('Building the client…');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -35,7 +43,12 @@ if (sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+if (stale(builtServer, SERVER_SOURCES)) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', builtServer], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -3,15 +3,26 @@
  * `loadConfig` is the only reader of `process.env`; tests build their own `AppConfig` instead.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Company, Language, PaymentMethod, SignupsMode } from '../src/api/contract';
 import { s3ConfigFrom, type S3Config } from './storage/s3-config';
 
+/**
+ * The folder of the nearest package.json above `from`: the repository root, whether the server
+ * runs from its sources (server/) or from the build (dist/server/).
+ */
+export function packageRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
+
 /** The repository root, so paths work whatever the working directory. */
-export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT_DIR = packageRoot(fileURLToPath(new URL('.', import.meta.url)));
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'Country must be an upper-case two-letter code');
 

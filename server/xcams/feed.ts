@@ -2,11 +2,12 @@
  * The webcam feed behind GET /api/xcams/search.php: a partner feed when one is configured, else the
  * demo performers in demo-feed.json, so sponsored results work offline and out of the box.
  */
-import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { CamEntry, type CamsQuery } from '../../src/api/contract';
 import type { XcamsConfig } from '../config';
+// Bundled with the server build; validated before use.
+import demoFeed from './demo-feed.json';
 
 /** At most this many entries per answer: two per block of twelve covers 25 result pages. */
 export const MAX_CAMS = 50;
@@ -27,10 +28,7 @@ export interface CamFeed {
 
 /** The local demo performers, validated once. */
 export function loadDemoFeed(): CamEntry[] {
-  const raw: unknown = JSON.parse(
-    readFileSync(new URL('./demo-feed.json', import.meta.url), 'utf8'),
-  );
-  return z.array(CamEntry).parse(raw);
+  return z.array(CamEntry).parse(demoFeed);
 }
 
 /** Partners answer either the SPEC's `{cams: {key: entry}}` or a plain array of entries. */

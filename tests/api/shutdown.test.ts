@@ -1,20 +1,20 @@
 /**
  * Draining on shutdown (plugins/graceful-close.ts, main.ts): no new connections, open event
  * streams end, requests in flight get their answers, a stuck one is cut after the drain timeout,
- * and the database closes last. The last test sends SIGTERM to a real server process.
+ * and the database closes last. The last test sends SIGTERM to the compiled server in a process
+ * of its own, as `npm start` runs it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { Env } from '../../server/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES } from './helper';
 import { openStream } from './sse-client';
+import { buildServerCopy, startServerProcess, type ServerProcess } from './support/server-process';
 
 /**
  * A connection that has sent `head` and part of a 10-byte body, so its request is in flight.
@@ -36,13 +36,6 @@ async function requestInFlight(
   // say when, so it gets a generous moment on a loaded machine.
   await (arrived ?? new Promise((resolve) => setTimeout(resolve, 500)));
   return { socket, received: () => received };
-}
-
-/** This process's environment without any server setting (vitest sets BASE_URL, for one). */
-function serverlessEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(Env.shape)) delete env[name];
-  return env;
 }
 
 /** Resolves with the connection error, or null when the connection was accepted. */
@@ -101,43 +94,24 @@ for (const engine of ENGINES) {
   });
 }
 
-describe('SIGTERM on a server process', () => {
+describe('SIGTERM on the compiled server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-shutdown-'));
-  let child: ChildProcess | undefined;
+  let build: ReturnType<typeof buildServerCopy> | undefined;
+  let server: ServerProcess | undefined;
+  beforeAll(() => {
+    build = buildServerCopy();
+  });
   afterAll(() => {
-    child?.kill('SIGKILL');
+    server?.child.kill('SIGKILL');
+    build?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('drains and exits 0', { timeout: 120_000 }, async () => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...serverlessEnv(),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_MEMBERS: '0',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess(['--enable-source-maps', build?.entry ?? ''], {
+      DATA_DIR: dataDir,
     });
-    child = server;
-    let out = '';
-    server.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exited = once(server, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    const waitFor = async (pattern: RegExp) => {
-      while (!pattern.test(out)) {
-        if (server.exitCode !== null) throw new Error(`server exited:\n${out}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return pattern.exec(out);
-    };
-
-    const address = (await waitFor(/is running at (http:\/\/127\.0\.0\.1:(\d+))/))?.slice(1);
-    const origin = address?.[0] ?? '';
-    const port = Number(address?.[1]);
+    const { origin, port } = server;
     const loginRes = await fetch(`${origin}/api/login.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -149,13 +123,13 @@ describe('SIGTERM on a server process', () => {
     await stream.until((text) => text.startsWith('retry:'));
     const inFlight = await requestInFlight(port);
 
-    server.kill('SIGTERM');
-    await waitFor(/SIGTERM: shutting down/);
+    server.child.kill('SIGTERM');
+    await server.waitFor(/SIGTERM: shutting down/);
     await stream.ended();
     expect(await connectError(port)).toBe('ECONNREFUSED');
     inFlight.socket.write('67890');
     await once(inFlight.socket, 'close');
     expect(inFlight.received()).toMatch(/^HTTP\/1\.1 204 /);
-    expect(await exited).toEqual([0, null]);
+    expect(await server.exited).toEqual([0, null]);
   });
 });

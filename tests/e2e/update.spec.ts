@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   cpSync(process.env.CLIENT_DIR ?? 'dist/client', join(root, 'client'), { recursive: true });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn('node', ['--enable-source-maps', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

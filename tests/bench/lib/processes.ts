@@ -97,23 +97,38 @@ export interface ServerOptions {
   root?: string;
 }
 
-/** The real server (`server/main.ts`) on a data folder, as `npm start` runs it. */
+const serverBuilds = new Map<string, Promise<string>>();
+
+/**
+ * The compiled server for a repository-shaped `root` (or this repository), built once per run with
+ * scripts/build-server.mjs into `<root>/dist/server`, or node_modules/.tmp for this repository so
+ * that ./dist is never touched; resolves with the entry file.
+ */
+function compiledServer(root: string | undefined): Promise<string> {
+  const key = root ?? '';
+  let build = serverBuilds.get(key);
+  if (!build) {
+    const outdir = root ? join(root, 'dist/server') : join('node_modules/.tmp/bench-server');
+    build = run(process.execPath, ['scripts/build-server.mjs', outdir]).then(() =>
+      join(outdir, 'main.js'),
+    );
+    serverBuilds.set(key, build);
+  }
+  return build;
+}
+
+/** The real server, compiled, on a data folder, as `npm start` runs it. */
 export async function startServer(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
   { root }: ServerOptions = {},
 ): Promise<Running> {
   const port = await freePort();
+  const main = await compiledServer(root);
   // Symlinked roots must keep their path, or server/config.ts would find the real repository.
   const entry = root
-    ? [
-        '--preserve-symlinks',
-        '--preserve-symlinks-main',
-        '--import',
-        'tsx',
-        join(root, 'server/main.ts'),
-      ]
-    : ['--import', 'tsx', 'server/main.ts'];
+    ? ['--preserve-symlinks', '--preserve-symlinks-main', '--enable-source-maps', main]
+    : ['--enable-source-maps', main];
   const child: ChildProcess = spawn(process.execPath, entry, {
     env: {
       ...process.env,
