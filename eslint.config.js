@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/tmp'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'data-two',
+      'test-results',
+      'playwright-report',
+      'bench/tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

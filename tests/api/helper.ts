@@ -23,7 +23,7 @@ export const ENGINES: Engine[] = (process.env.API_TEST_ENGINES ?? 'sqlite,postgr
   .map((e) => e.trim())
   .filter((e): e is Engine => e === 'sqlite' || e === 'postgres');
 
-const TEST_DATABASE_URL =
+export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** What a test may change in the config; `site` is merged into the default site config. */
@@ -40,7 +40,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function withPg<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPg<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
