@@ -5,7 +5,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
-import { seedIfEmpty } from './seed/seed';
+import { SeedRepository } from './repositories/seed.repository';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo-login';
 
 /** Time left after the drain for the close hooks (background sends, Redis, the database). */
 const CLOSE_HOOKS_MS = 5_000;
@@ -16,11 +17,15 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
 
   const app = await buildApp(config, { database });
-  const seed = await seedIfEmpty(database.db, {
-    store: app.storage,
-    members: config.seedMembers,
-    log: (msg) => app.log.info(msg),
-  });
+  // The seed's generators and avatar drawing are large; they load only for an empty database.
+  if (!(await new SeedRepository(database.db).hasMembers())) {
+    const { seedIfEmpty } = await import('./seed/seed');
+    await seedIfEmpty(database.db, {
+      store: app.storage,
+      members: config.seedMembers,
+      log: (msg) => app.log.info(msg),
+    });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,7 +52,7 @@ async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = config.baseUrl ?? `http://${shown}:${port}`;
   console.log(`\n  ${config.site.name} is running at ${address}  (${database.engine})`);
-  console.log(`  Demo login: ${seed.demoEmail} / ${seed.demoPassword}`);
+  console.log(`  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   console.log(`  API docs:   ${address}/api/docs\n`);
 }
 

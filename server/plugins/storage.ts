@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 export default unencapsulated('storage', async (app: FastifyInstance) => {
-  const store = openObjectStore(app.config, app.log);
+  const store = await openObjectStore(app.config, app.log);
   app.decorate('storage', store);
   app.log.debug({ store: store.location }, 'file storage');
   // Registered before the data-export runner, so a running export finishes before this closes.

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = (msg: string) => console.log(msg);
   const handle = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const store = openObjectStore(config, {
+  const store = await openObjectStore(config, {
     error: (details, message) => console.error(message, details),
   });
   const started = Date.now();

@@ -10,9 +10,9 @@ import { birthDateForAge } from './generate';
 import { insertBatch, type BatchMember } from './insert';
 import { findPlace } from './places';
 
-export const DEMO_EMAIL = 'demo@example.com';
-export const DEMO2_EMAIL = 'demo2@example.com';
-export const DEMO_PASSWORD = 'amora-demo-2026';
+import { DEMO2_EMAIL, DEMO_EMAIL, DEMO_PASSWORD } from './demo-login';
+
+export { DEMO2_EMAIL, DEMO_EMAIL, DEMO_PASSWORD };
 /** Enough to try paid actions without buying. */
 export const DEMO_CREDITS = 100;
 

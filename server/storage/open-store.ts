@@ -2,12 +2,15 @@
 import type { AppConfig } from '../config';
 import { DiskStore } from './disk-store';
 import type { ObjectStore } from './object-store';
-import { S3Store, type StoreLog } from './s3-store';
+import type { StoreLog } from './s3-store';
 
 /** A new store for `config`; the caller closes it. */
-export function openObjectStore(
+export async function openObjectStore(
   config: Pick<AppConfig, 's3' | 'dataDir'>,
   log: StoreLog,
-): ObjectStore {
-  return config.s3 ? new S3Store(config.s3, log) : new DiskStore(config.dataDir);
+): Promise<ObjectStore> {
+  if (!config.s3) return new DiskStore(config.dataDir);
+  // The S3 client is a large module: a server on the data folder never loads it.
+  const { S3Store } = await import('./s3-store');
+  return new S3Store(config.s3, log);
 }

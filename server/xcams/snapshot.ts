@@ -5,8 +5,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lorelei } from '@dicebear/collection';
-import { createAvatar } from '@dicebear/core';
 import sharp from 'sharp';
 import type { CamEntry } from '../../src/api/contract';
 
@@ -23,6 +21,11 @@ export interface SnapshotStore {
 }
 
 async function render(entry: CamEntry): Promise<Buffer> {
+  // The drawing library loads with the first snapshot, not with the server.
+  const [{ lorelei }, { createAvatar }] = await Promise.all([
+    import('@dicebear/collection'),
+    import('@dicebear/core'),
+  ]);
   const svg = createAvatar(lorelei, {
     seed: `amora-cam-${entry.account}`,
     size: SNAPSHOT_SIZE,

@@ -21,7 +21,8 @@ import {
 } from './helpers';
 
 // Alex and Sam share one conversation and spend credits on it: one test after another.
-test.describe.configure({ mode: 'serial' });
+// Each test drives two browsers with service workers: twice the time of a one-browser test.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 type Login = { email: string; password: string };
 
