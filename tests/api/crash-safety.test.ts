@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { DEMO2_EMAIL, DEMO_EMAIL } from '../../server/seed/demo';
-import { ENGINES, TEST_DATABASE_URL, withPg } from './helper';
+import { ENGINES, inSchema, TEST_DATABASE_URL, withPg } from './helper';
 import { buildServerCopy, startServerProcess, type ServerProcess } from './support/server-process';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
@@ -118,13 +118,6 @@ function postgresStore(schema: string): Store {
       await query('update members set credits = $1 where email = any($2)', [credits, emails]);
     },
   };
-}
-
-/** The database URL with `schema` first on the search path (a libpq startup option). */
-function inSchema(url: string, schema: string): string {
-  const withOptions = new URL(url);
-  withOptions.searchParams.set('options', `-c search_path=${schema}`);
-  return withOptions.toString();
 }
 
 for (const engine of ENGINES) {

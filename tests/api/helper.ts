@@ -40,6 +40,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The database URL with `schema` first on the search path (a libpq startup option), for tests that
+ * hand a server process its own schema through DATABASE_URL.
+ */
+export function inSchema(url: string, schema: string): string {
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', `-c search_path=${schema}`);
+  return withOptions.toString();
+}
+
 export async function withPg<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();

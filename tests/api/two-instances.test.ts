@@ -14,18 +14,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Env } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/plugins/session';
-import { ENGINES, TEST_DATABASE_URL, withPg } from './helper';
+import { ENGINES, inSchema, TEST_DATABASE_URL, withPg } from './helper';
 import { openStream } from './sse-client';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runs = ENGINES.includes('postgres') ? describe : describe.skip;
-
-/** The database URL with `schema` first on the search path (a libpq startup option). */
-function inSchema(url: string, schema: string): string {
-  const withOptions = new URL(url);
-  withOptions.searchParams.set('options', `-c search_path=${schema}`);
-  return withOptions.toString();
-}
 
 runs('two instances behind one address (npm run two-instances)', () => {
   const schema = `two_${randomBytes(6).toString('hex')}`;
