@@ -9,10 +9,19 @@ import { bundlePart } from './parts/bundle';
 import { chatPart } from './parts/chat';
 import { lighthousePart } from './parts/lighthouse';
 import { offlinePart } from './parts/offline';
+import { streamsPart } from './parts/streams';
 import { removeTempDirs } from './lib/processes';
 import { writeReport, type Part, type PartResult } from './lib/report';
 
-const PARTS: Part[] = [bundlePart, lighthousePart, offlinePart, a11yPart, apiPart, chatPart];
+const PARTS: Part[] = [
+  bundlePart,
+  lighthousePart,
+  offlinePart,
+  a11yPart,
+  apiPart,
+  chatPart,
+  streamsPart,
+];
 
 const args = process.argv.slice(2);
 const membersFlag = args.indexOf('--members');

@@ -72,6 +72,8 @@ export async function waitForHttp(url: string, timeoutMs = 120_000): Promise<voi
 /** A started server: its address and how to stop it. */
 export interface Running {
   url: string;
+  /** The server process, for its memory (/proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -151,5 +153,5 @@ export async function startServer(
     await stopChild(child);
     throw new Error(`${(err as Error).message}; server stderr:\n${stderr}`);
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid ?? 0, stop: () => stopChild(child) };
 }
