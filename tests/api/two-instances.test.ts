@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Env } from '../../server/config';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { ENGINES, inSchema, TEST_DATABASE_URL, withPg } from './helper';
 import { openStream } from './sse-client';
+import { serverlessEnv } from './support/server-process';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runs = ENGINES.includes('postgres') ? describe : describe.skip;
@@ -31,11 +31,9 @@ runs('two instances behind one address (npm run two-instances)', () => {
 
   beforeAll(async () => {
     await withPg((c) => c.query(`create schema "${schema}"`));
-    const env = { ...process.env };
-    for (const name of Object.keys(Env.shape)) delete env[name];
     script = spawn(process.execPath, ['scripts/two-instances.mjs', '--no-client'], {
       env: {
-        ...env,
+        ...serverlessEnv(),
         DATABASE_URL: inSchema(TEST_DATABASE_URL, schema),
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,

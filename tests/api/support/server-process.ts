@@ -21,7 +21,7 @@ export interface ServerProcess {
 }
 
 /** This process's environment without any server setting (vitest sets BASE_URL, for one). */
-function serverlessEnv(): NodeJS.ProcessEnv {
+export function serverlessEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(Env.shape)) delete env[name];
   return env;

@@ -110,7 +110,7 @@ function compiledServer(root: string | undefined): Promise<string> {
   const key = root ?? '';
   let build = serverBuilds.get(key);
   if (!build) {
-    const outdir = root ? join(root, 'dist/server') : join('node_modules/.tmp/bench-server');
+    const outdir = root ? join(root, 'dist/server') : 'node_modules/.tmp/bench-server';
     build = run(process.execPath, ['scripts/build-server.mjs', outdir]).then(() =>
       join(outdir, 'main.js'),
     );

@@ -163,14 +163,14 @@ function pick(streams: Stream[], used: Set<number>, count: number): Stream[] {
 }
 
 /** One measured row: memory over the idle baseline per stream, and the like latencies. */
-async function measureStep(
+function measureStep(
   setup: string,
   holder: Running,
   baselineKb: number,
   streams: Stream[],
   openSeconds: number,
   samples: number[],
-): Promise<Row> {
+): Row {
   const kb = rssKb(holder.pid);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
@@ -219,7 +219,7 @@ export const streamsPart: Part = {
         const openSeconds = (Date.now() - started) / 1000;
         await settle();
         const samples = await timeLikes(one.url, cookie, pick(streams, used, SAMPLES));
-        rows.push(await measureStep('one instance', one, baseline, streams, openSeconds, samples));
+        rows.push(measureStep('one instance', one, baseline, streams, openSeconds, samples));
       }
     } finally {
       closeAll(streams);
@@ -244,7 +244,7 @@ export const streamsPart: Part = {
       await settle();
       const samples = await timeLikes(a.url, cookie, pick(onB, used, SAMPLES));
       rows.push(
-        await measureStep(
+        measureStep(
           'streams on B, likes through A (Redis)',
           b,
           baseline,
