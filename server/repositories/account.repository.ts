@@ -154,21 +154,6 @@ export class AccountRepository {
     });
   }
 
-  /** The address of the member's newest mail change still waiting for its link, or null. */
-  async pendingEmail(memberId: number, now: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('tokens')
-      .select('data')
-      .where('member_id', '=', memberId)
-      .where('kind', '=', MAIL_CHANGE_TOKEN)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.data ?? null;
-  }
-
   /**
    * Changes the address of a not yet activated member at once: its activation links and mails
    * went to the wrong address, so the links stop working and the outbox rows go (the wizard's

@@ -12,7 +12,8 @@ import {
 } from 'kysely';
 import { FREE_LIKED_BY_VISIBLE, type Language, type Profile } from '../../src/api/contract';
 import { ageOn } from '../lib/dates';
-import type { Database } from '../db/schema';
+import { prepared } from '../db/prepared';
+import type { Database, ImageReview } from '../db/schema';
 
 /**
  * Members who can be seen at all. Written with literals, word for word the predicate of the
@@ -157,32 +158,77 @@ export interface ProfilePhoto {
 }
 
 /**
+ * A member's photos, fields and notes in one query (one statement instead of three on the path
+ * of every profile view and user.php poll): photo rows carry id, thumbnail, file and review; field
+ * and note rows carry name and value in the same columns.
+ */
+type ExtraKind = 'photo' | 'field' | 'note';
+
+function extrasQuery(db: Kysely<Database>, memberId: number, own: boolean) {
+  let photos = db
+    .selectFrom('images')
+    .select((eb) => [
+      sql.lit<ExtraKind>('photo').as('kind'),
+      eb.ref('id').$castTo<number | null>().as('id'),
+      'thumb_filename as name',
+      'filename as value',
+      eb.ref('review').$castTo<ImageReview | null>().as('review'),
+    ])
+    .where('member_id', '=', memberId);
+  if (!own) photos = photos.where('review', '=', 'approved');
+  const texts = (kind: ExtraKind, table: 'member_fields' | 'member_notes') =>
+    db
+      .selectFrom(table)
+      .select([
+        sql.lit<ExtraKind>(kind).as('kind'),
+        sql<number | null>`null`.as('id'),
+        'name',
+        'value',
+        sql<ImageReview | null>`null`.as('review'),
+      ])
+      .where('member_id', '=', memberId);
+  // No ORDER BY: sorting the compound costs SQLite more than the three reads; photos are sorted
+  // below, and fields and notes become objects.
+  return photos.unionAll(texts('field', 'member_fields')).unionAll(texts('note', 'member_notes'));
+}
+const ownExtras = prepared((db, p: { memberId: number }) => extrasQuery(db, p.memberId, true));
+const publicExtras = prepared((db, p: { memberId: number }) => extrasQuery(db, p.memberId, false));
+
+/** A photo as a full profile lists it; `review` is only set on photos others cannot see. */
+export interface ProfilePhoto {
+  id: number;
+  thumb_filename: string;
+  filename: string;
+  review?: 'pending' | 'hidden';
+}
+
+/**
  * A member's photos (oldest first), profile fields and notes: what a full profile shows. Others
  * (`own` false) only get approved photos; the owner gets all, marked with their review state.
  */
 export async function memberExtras(db: Kysely<Database>, memberId: number, own: boolean) {
-  let photos = db
-    .selectFrom('images')
-    .select(['id', 'thumb_filename', 'filename', 'review'])
-    .where('member_id', '=', memberId);
-  if (!own) photos = photos.where('review', '=', 'approved');
-  const [rows, fields, notes] = await Promise.all([
-    photos.orderBy('id').execute(),
-    db
-      .selectFrom('member_fields')
-      .select(['name', 'value'])
-      .where('member_id', '=', memberId)
-      .execute(),
-    db
-      .selectFrom('member_notes')
-      .select(['name', 'value'])
-      .where('member_id', '=', memberId)
-      .execute(),
-  ]);
-  const images = rows.map(({ review, ...photo }): ProfilePhoto =>
-    review === 'approved' ? photo : { ...photo, review },
-  );
+  const rows = await (own ? ownExtras : publicExtras).all(db, { memberId });
+  const images: ProfilePhoto[] = [];
+  const fields: NamedText[] = [];
+  const notes: NamedText[] = [];
+  for (const row of rows) {
+    if (row.kind === 'field') fields.push({ name: row.name, value: row.value });
+    else if (row.kind === 'note') notes.push({ name: row.name, value: row.value });
+    else {
+      const photo = { id: Number(row.id), thumb_filename: row.name, filename: row.value };
+      images.push(
+        !row.review || row.review === 'approved' ? photo : { ...photo, review: row.review },
+      );
+    }
+  }
+  images.sort((a, b) => a.id - b.id);
   return { images, fields, notes };
+}
+
+/** A profile field or note. */
+interface NamedText {
+  name: string;
+  value: string;
 }
 
 /** How two members stand to each other: may one like, message or see the other? */

@@ -8,8 +8,10 @@ import type {
   User,
   UserProfile,
 } from '../../src/api/contract';
+import { prepared } from '../db/prepared';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
+import { MAIL_CHANGE_TOKEN } from './mail.repository';
 import { memberExtras } from './member-sql';
 
 /** What a sign-up stores. */
@@ -66,6 +68,29 @@ function emailStatusOf(row: { status: MemberStatus; deleted_at: number | null })
   if (row.deleted_at !== null || row.status === 'deleted') return 'deleted';
   return row.status === 'active' || row.status === 'banned' ? 'active' : 'not_confirmed';
 }
+
+/**
+ * The member row behind every user.php poll with the address they asked to change to (the newest
+ * unused, unexpired mail-change token): one statement, built once.
+ */
+const memberRow = prepared((db, p: { id: number; now: number }) =>
+  db
+    .selectFrom('members')
+    .selectAll('members')
+    .select((eb) =>
+      eb
+        .selectFrom('tokens')
+        .select('tokens.data')
+        .whereRef('tokens.member_id', '=', 'members.id')
+        .where('tokens.kind', '=', MAIL_CHANGE_TOKEN)
+        .where('tokens.used_at', 'is', null)
+        .where('tokens.expires_at', '>', p.now)
+        .orderBy('tokens.created_at', 'desc')
+        .limit(1)
+        .as('pending_email'),
+    )
+    .where('members.id', '=', p.id),
+);
 
 /** Reads and writes members and their profile data. */
 export class MemberRepository {
@@ -124,18 +149,13 @@ export class MemberRepository {
   }
 
   /**
-   * The logged-in user object of SPEC §3 without its pending mail change (a token, read by the
-   * account repository), or undefined for an unknown id.
+   * The logged-in user object of SPEC §3, or undefined for an unknown id.
    */
   async getUser(
     id: number,
     opts: { fictionalIcon: boolean; now: number },
-  ): Promise<Omit<User, 'pending_email'> | undefined> {
-    const row = await this.db
-      .selectFrom('members')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+  ): Promise<User | undefined> {
+    const row = await memberRow.first(this.db, { id, now: opts.now });
     if (!row) return undefined;
     const extras = await memberExtras(this.db, id, true);
     const images = extras.images.map(({ filename: _file, ...image }): Image => image);
@@ -155,6 +175,7 @@ export class MemberRepository {
       premium_until: row.premium_until === null ? null : new Date(row.premium_until).toISOString(),
       ...(row.role === 'moderator' && { moderator: true }),
       lander_opt_out: Boolean(row.lander_opt_out),
+      pending_email: row.pending_email,
     };
   }
 

@@ -4,6 +4,7 @@
  * monthly credits, each granted once (ledger ref allowance:ID:N).
  */
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { addMonthsUtc } from '../payments/calendar';
 import { bookGrant } from './credits.repository';
@@ -57,19 +58,22 @@ export async function shortenPremium(
     .execute();
 }
 
+/** Runs on every user.php poll, so it is built once. */
+const allowanceDueRow = prepared((db, p: { memberId: number; now: number }) =>
+  db
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', p.memberId)
+    .where('premium_allowance_at', '<=', p.now),
+);
+
 /** Monthly premium credits. */
 export class PremiumRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Cheap check (one primary-key read): does the member have monthly credits due? */
   async allowanceDue(memberId: number, now: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('members')
-      .select('id')
-      .where('id', '=', memberId)
-      .where('premium_allowance_at', '<=', now)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await allowanceDueRow.first(this.db, { memberId, now })) !== undefined;
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Gender, Profile } from '../../src/api/contract';
+import { prepared, type PreparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
 import {
   mainImage,
@@ -39,46 +40,118 @@ export interface SearchQueries {
   count: CompiledQuery;
 }
 
+/** The values a search statement takes; which of them it uses depends on the filter's shape. */
+interface SearchArgs {
+  country: string | null;
+  countryregion: number | null;
+  gender: Gender | null;
+  bornOnOrBefore: string | null;
+  bornAfter: string | null;
+  viewerId: number | null;
+  limit: number;
+  offset: number;
+  now: number;
+}
+
+/**
+ * The members a filter matches: `shape` decides which conditions there are, `v` fills them (real
+ * values, or a prepared query's placeholders).
+ */
+function matching(db: Kysely<Database>, shape: SearchFilter, v: SearchArgs) {
+  let q = db.selectFrom('members as m').where(SEARCHABLE_MEMBER);
+  if (shape.country !== null) q = q.where('m.country', '=', v.country);
+  if (shape.countryregion !== null) q = q.where('m.countryregion', '=', v.countryregion);
+  if (shape.gender !== null) q = q.where('m.gender', '=', v.gender);
+  if (shape.bornOnOrBefore !== null) q = q.where('m.date_of_birth', '<=', v.bornOnOrBefore);
+  if (shape.bornAfter !== null) q = q.where('m.date_of_birth', '>', v.bornAfter);
+  if (shape.viewerId !== null) {
+    const viewer = v.viewerId ?? 0;
+    q = q.where('m.id', '!=', viewer).where(notBlockedWith(viewer));
+  }
+  return q;
+}
+
+function countQuery(db: Kysely<Database>, shape: SearchFilter, v: SearchArgs) {
+  return matching(db, shape, v).select(({ fn }) => fn.countAll<number>().as('n'));
+}
+
+function pageQuery(db: Kysely<Database>, shape: SearchFilter, v: SearchArgs) {
+  return matching(db, shape, v)
+    .leftJoin('images as i', mainImage)
+    .select(PROFILE_COLUMNS)
+    .select(premiumColumn(v.now))
+    .orderBy('m.last_active', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(v.limit)
+    .offset(v.offset);
+}
+
+/** Which conditions a filter has: each combination is one statement pair, prepared once. */
+function shapeKey(f: SearchFilter): string {
+  return [f.country, f.countryregion, f.gender, f.bornOnOrBefore, f.bornAfter, f.viewerId]
+    .map((value) => (value === null ? '-' : '+'))
+    .join('');
+}
+
+/** The prepared page and count of one shape (at most 2^6 of them). */
+interface PreparedSearch {
+  page: PreparedQuery<SearchArgs, ProfileRow>;
+  count: PreparedQuery<SearchArgs, { n: number }>;
+}
+const preparedByShape = new Map<string, PreparedSearch>();
+
+function preparedSearch(f: SearchFilter): PreparedSearch {
+  const key = shapeKey(f);
+  let found = preparedByShape.get(key);
+  if (!found) {
+    found = {
+      page: prepared((db, v: SearchArgs) => pageQuery(db, f, v)),
+      count: prepared((db, v: SearchArgs) => countQuery(db, f, v)),
+    };
+    preparedByShape.set(key, found);
+  }
+  return found;
+}
+
+function argsOf(f: SearchFilter, now: number): SearchArgs {
+  return {
+    country: f.country,
+    countryregion: f.countryregion,
+    gender: f.gender,
+    bornOnOrBefore: f.bornOnOrBefore,
+    bornAfter: f.bornAfter,
+    viewerId: f.viewerId,
+    limit: f.limit,
+    offset: f.offset,
+    now,
+  };
+}
+
 /** Runs member searches. */
 export class SearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * Page and count statements for a filter, ordered newest activity first (ties by id); `now`
-   * decides which cards carry the premium badge.
+   * decides which cards carry the premium badge. The same SQL `page` and `count` run, prepared.
    */
   compile(f: SearchFilter, now = Date.now()): SearchQueries {
-    let q = this.db.selectFrom('members as m').where(SEARCHABLE_MEMBER);
-    if (f.country !== null) q = q.where('m.country', '=', f.country);
-    if (f.countryregion !== null) q = q.where('m.countryregion', '=', f.countryregion);
-    if (f.gender !== null) q = q.where('m.gender', '=', f.gender);
-    if (f.bornOnOrBefore !== null) q = q.where('m.date_of_birth', '<=', f.bornOnOrBefore);
-    if (f.bornAfter !== null) q = q.where('m.date_of_birth', '>', f.bornAfter);
-    if (f.viewerId !== null)
-      q = q.where('m.id', '!=', f.viewerId).where(notBlockedWith(f.viewerId));
+    const args = argsOf(f, now);
     return {
-      count: q.select(({ fn }) => fn.countAll<number>().as('n')).compile(),
-      page: q
-        .leftJoin('images as i', mainImage)
-        .select(PROFILE_COLUMNS)
-        .select(premiumColumn(now))
-        .orderBy('m.last_active', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(f.limit)
-        .offset(f.offset)
-        .compile(),
+      page: pageQuery(this.db, f, args).compile(),
+      count: countQuery(this.db, f, args).compile(),
     };
   }
 
   /** The profiles of one page. */
   async page(f: SearchFilter): Promise<Profile[]> {
-    const rows = await this.db.executeQuery<ProfileRow>(this.compile(f).page);
-    return rows.rows.map((r) => toProfileCard(r, f.today));
+    const rows = await preparedSearch(f).page.all(this.db, argsOf(f, Date.now()));
+    return rows.map((r) => toProfileCard(r, f.today));
   }
 
   /** How many members match, over all pages. */
   async count(f: SearchFilter): Promise<number> {
-    const counted = await this.db.executeQuery<{ n: number }>(this.compile(f).count);
-    return Number(counted.rows[0]?.n ?? 0);
+    const counted = await preparedSearch(f).count.first(this.db, argsOf(f, Date.now()));
+    return Number(counted?.n ?? 0);
   }
 }

@@ -3,6 +3,7 @@
  * A ban keeps the member's sessions as rows (`ended_reason`), so their next call can say why.
  */
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 /** A live session and the member it belongs to. */
@@ -16,6 +17,24 @@ export interface SessionRecord {
 
 /** Why a session ended while its row stays (sessions.ended_reason). */
 export const BANNED_SESSION = 'banned';
+
+/** Every /api request with a session cookie runs this one query, so it is built once. */
+const activeSession = prepared((db, p: { tokenHash: string; now: number }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select([
+      'sessions.member_id',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'sessions.ended_reason',
+      'members.status',
+    ])
+    .where('sessions.token_hash', '=', p.tokenHash)
+    .where('sessions.expires_at', '>', p.now)
+    .where('members.deleted_at', 'is', null)
+    .where('members.status', 'in', ['active', 'not_confirmed', 'banned']),
+);
 
 /** Stores sessions by token hash. */
 export class SessionRepository {
@@ -47,21 +66,7 @@ export class SessionRepository {
    * One query: every /api request runs it.
    */
   async findActive(tokenHash: string, now: number): Promise<SessionRecord | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select([
-        'sessions.member_id',
-        'sessions.expires_at',
-        'sessions.last_seen_at',
-        'sessions.ended_reason',
-        'members.status',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', now)
-      .where('members.deleted_at', 'is', null)
-      .where('members.status', 'in', ['active', 'not_confirmed', 'banned'])
-      .executeTakeFirst();
+    const row = await activeSession.first(this.db, { tokenHash, now });
     if (!row) return undefined;
     const banned = row.status === 'banned';
     if (!banned && row.ended_reason !== null) return undefined;

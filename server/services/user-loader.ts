@@ -5,11 +5,10 @@ import { notLoggedIn } from '../lib/http-error';
 
 /** The member's user object; a member that vanished mid-session counts as logged out. */
 export async function loadUser(app: FastifyInstance, memberId: number): Promise<User> {
-  const now = Date.now();
-  const [user, pendingEmail] = await Promise.all([
-    app.repos.members.getUser(memberId, { fictionalIcon: app.site.config.fictional_icon, now }),
-    app.repos.accounts.pendingEmail(memberId, now),
-  ]);
+  const user = await app.repos.members.getUser(memberId, {
+    fictionalIcon: app.site.config.fictional_icon,
+    now: Date.now(),
+  });
   if (!user) throw notLoggedIn();
-  return { ...user, pending_email: pendingEmail };
+  return user;
 }
