@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../migrations/index';
+import { nameHotStatements } from './pg-hot-client';
 import type { Database } from './schema';
 import { sqliteStatements } from './sqlite-statements';
 
@@ -115,7 +116,7 @@ function postgresPool(connectionString: string, schema: string | undefined): pg.
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
   }
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // int8 (bigint timestamps, bigserial ids, count(*)) as JS numbers; epoch ms fit in 2^53.
@@ -126,4 +127,6 @@ function postgresPool(connectionString: string, schema: string | undefined): pg.
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('connect', nameHotStatements);
+  return pool;
 }
