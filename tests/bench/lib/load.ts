@@ -9,6 +9,7 @@ export interface LoadFigures {
   p95: number;
   p99: number;
   errors: number;
+  /** Answers that were not 2xx (or not the target's `expectStatus`). */
   non2xx: number;
 }
 
@@ -19,6 +20,8 @@ export interface Target {
   headers?: Record<string, string>;
   /** Paths cycled through, so a cache of one answer cannot flatter the figures. */
   paths?: string[];
+  /** The status every answer must have (e.g. 304 for a conditional poll); default any 2xx. */
+  expectStatus?: number;
 }
 
 async function once(target: Target, seconds: number, connections: number): Promise<LoadFigures> {
@@ -46,8 +49,17 @@ async function once(target: Target, seconds: number, connections: number): Promi
     p95: percentile(times, 0.95),
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    non2xx: target.expectStatus ? unexpected(result, target.expectStatus) : result.non2xx,
   };
+}
+
+/** Answers with another status than `status` (autocannon counts every status it saw). */
+function unexpected(result: autocannon.Result, status: number): number {
+  const stats: Record<string, { count?: number }> = result.statusCodeStats ?? {};
+  return Object.entries(stats).reduce(
+    (sum, [code, { count = 0 }]) => sum + (Number(code) === status ? 0 : count),
+    0,
+  );
 }
 
 /** Nearest-rank percentile, rounded to 0.1 ms. */

@@ -1,21 +1,9 @@
 /** API throughput: the real server on a seeded database against a bare node:http server. */
 import { spawn } from 'node:child_process';
-import { freePort, run, startServer, tempDir, waitForHttp } from '../lib/processes';
+import { LIKED, seededServers, WRITTEN, type SeededServer } from '../lib/api-stores';
+import { freePort, waitForHttp } from '../lib/processes';
 import { measure } from '../lib/load';
 import type { Part } from '../lib/report';
-
-const DEMO = { email: 'demo@example.com', password: 'amora-demo-2026' };
-
-async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/login.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = res.headers.get('set-cookie');
-  if (!res.ok || !cookie) throw new Error(`demo login failed: ${res.status}`);
-  return cookie.split(';')[0]!;
-}
 
 function searchPaths(): string[] {
   const paths: string[] = [];
@@ -36,88 +24,90 @@ function searchPaths(): string[] {
   return paths;
 }
 
+/** The bare server answering a body as long as `bytes`; stopped by `kill()`. */
+async function startBare(bytes: number) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/bench/lib/bare-server.ts', String(port), String(bytes)],
+    { stdio: 'ignore' },
+  );
+  await waitForHttp(`http://127.0.0.1:${port}/`);
+  return { url: `http://127.0.0.1:${port}/`, kill: () => child.kill() };
+}
+
 /** Registered in run.ts's PARTS; runs alone as `npm run bench -- api`. */
 export const apiPart: Part = {
   name: 'api',
   async run(opts) {
     const members = opts.members;
-    const dataDir = tempDir('api');
-    const seedStart = Date.now();
-    await run(
-      process.execPath,
-      ['--import', 'tsx', 'server/seed/cli.ts', '--members', String(members)],
-      {
-        DATA_DIR: dataDir,
-      },
-    );
-    const seedSeconds = (Date.now() - seedStart) / 1000;
-
-    const server = await startServer(dataDir);
-    const barePort = await freePort();
-    const bare = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tests/bench/lib/bare-server.ts', String(barePort)],
-      {
-        stdio: 'ignore',
-      },
-    );
+    const cleanups: (() => Promise<void>)[] = [];
     try {
-      await waitForHttp(`http://127.0.0.1:${barePort}/`);
-      const cookie = await login(server.url);
-      const userBody = await (
-        await fetch(`${server.url}/api/user.php`, { headers: { cookie } })
-      ).text();
-      bare.kill();
-      await new Promise((r) => bare.once('exit', r));
-      const sizedBare = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'tests/bench/lib/bare-server.ts',
-          String(barePort),
-          String(userBody.length),
-        ],
-        { stdio: 'ignore' },
+      const { sqlite, postgres } = await seededServers(members, cleanups);
+      const userRes = await fetch(`${sqlite.url}/api/user.php`, {
+        headers: { cookie: sqlite.cookie },
+      });
+      const etag = userRes.headers.get('etag');
+      const userBody = await userRes.text();
+      if (!etag) throw new Error('user.php answered without an ETag');
+      const bare = await startBare(userBody.length);
+      cleanups.push(async () => void bare.kill());
+      const on = (server: SeededServer) => ({ cookie: server.cookie });
+      const figures = await measure([
+        { name: 'bare node:http JSON', url: bare.url },
+        { name: 'GET /api/user.php', url: `${sqlite.url}/api/user.php`, headers: on(sqlite) },
+        {
+          name: 'GET /api/user.php unchanged (304)',
+          url: `${sqlite.url}/api/user.php`,
+          headers: { ...on(sqlite), 'if-none-match': etag },
+          expectStatus: 304,
+        },
+        {
+          name: 'GET /api/search.php',
+          url: `${sqlite.url}/api/search.php`,
+          headers: on(sqlite),
+          paths: searchPaths(),
+        },
+        {
+          name: 'GET /api/search.php (PostgreSQL)',
+          url: `${postgres.url}/api/search.php`,
+          headers: on(postgres),
+          paths: searchPaths(),
+        },
+        { name: 'GET /api/chats.php', url: `${sqlite.url}/api/chats.php`, headers: on(sqlite) },
+        { name: 'GET /api/likes.php', url: `${sqlite.url}/api/likes.php`, headers: on(sqlite) },
+      ]);
+      const base = figures['bare node:http JSON']!.reqPerSec;
+      if (!(base > 0)) throw new Error('the bare node:http server answered nothing');
+      const rows = Object.entries(figures).map(([name, f]) => ({
+        measurement: name,
+        'req/s': Math.round(f.reqPerSec),
+        'p50 ms': f.p50,
+        'p95 ms': f.p95,
+        'p99 ms': f.p99,
+        'ratio to bare': +(f.reqPerSec / base).toFixed(2),
+        'errors + unexpected status': f.errors + f.non2xx,
+      }));
+      const failed = rows.filter(
+        (r) => r['errors + unexpected status'] > 0 && r.measurement !== 'bare node:http JSON',
       );
-      try {
-        await waitForHttp(`http://127.0.0.1:${barePort}/`);
-        const figures = await measure([
-          { name: 'bare node:http JSON', url: `http://127.0.0.1:${barePort}/` },
-          { name: 'GET /api/user.php', url: `${server.url}/api/user.php`, headers: { cookie } },
-          {
-            name: 'GET /api/search.php',
-            url: `${server.url}/api/search.php`,
-            headers: { cookie },
-            paths: searchPaths(),
-          },
-        ]);
-        const base = figures['bare node:http JSON']!.reqPerSec;
-        if (!(base > 0)) throw new Error('the bare node:http server answered nothing');
-        const rows = Object.entries(figures).map(([name, f]) => ({
-          measurement: name,
-          'req/s': Math.round(f.reqPerSec),
-          'p50 ms': f.p50,
-          'p95 ms': f.p95,
-          'p99 ms': f.p99,
-          'ratio to bare': +(f.reqPerSec / base).toFixed(2),
-          'errors + non-2xx': f.errors + f.non2xx,
-        }));
-        const failed = rows.filter(
-          (r) => r['errors + non-2xx'] > 0 && r.measurement !== 'bare node:http JSON',
-        );
-        if (failed.length)
-          throw new Error(`requests failed during the run: ${JSON.stringify(failed)}`);
-        return {
-          note: `${members.toLocaleString('en')} seeded members (seeded in ${seedSeconds.toFixed(0)} s); 10 connections, median of 3 × 5 s runs, interleaved.`,
-          rows,
-        };
-      } finally {
-        sizedBare.kill();
-      }
+      if (failed.length)
+        throw new Error(`requests failed during the run: ${JSON.stringify(failed)}`);
+      return {
+        note:
+          `${members.toLocaleString('en')} seeded members on each engine (SQLite seeded in ` +
+          `${sqlite.seedSeconds.toFixed(0)} s, PostgreSQL in ${postgres.seedSeconds.toFixed(0)} s). ` +
+          'The compiled server (NODE_ENV=production) with every production layer: session cookie, ' +
+          'rate limits, security headers and CSP, metrics, compression; SQLite unless the row ' +
+          `says PostgreSQL. Before the runs the demo member likes ${LIKED} members and writes to ` +
+          `${WRITTEN} of them (the chats and likes lists). Search cycles 15 filters ` +
+          '(5 countries and genders × pages 1, 2, 5). The 304 row sends the ETag of the ' +
+          'unchanged user.php. 10 connections, median of 3 × 5 s runs, interleaved; the bare ' +
+          'server answers a JSON body as long as user.php.',
+        rows,
+      };
     } finally {
-      bare.kill();
-      await server.stop();
+      for (const cleanup of cleanups.reverse()) await cleanup();
     }
   },
 };
