@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { LikeResult, LikesResponse } from '../../src/api/contract';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import {
   isNamedLiker,
@@ -48,6 +49,32 @@ export interface LikesList {
 
 /** Action kinds as stored in client_actions. */
 const kindOf = (like: boolean) => (like ? 'like' : 'unlike');
+
+// The likes page polls both lists, so they are built once.
+const givenLikes = prepared((db, p: { memberId: number; now: number }) =>
+  db
+    .selectFrom('likes as l')
+    .innerJoin('members as m', 'm.id', 'l.profile_id')
+    .leftJoin('images as i', mainImage)
+    .select(PROFILE_COLUMNS)
+    .select(premiumColumn(p.now))
+    .where('l.member_id', '=', p.memberId)
+    .where('l.liked', '=', true)
+    .where(VISIBLE_MEMBER)
+    .where(notBlockedWith(p.memberId))
+    .orderBy('l.updated_at', 'desc')
+    .orderBy('l.profile_id', 'desc'),
+);
+const receivedLikeCards = prepared((db, p: { memberId: number; now: number }) =>
+  receivedLikes(db, p.memberId)
+    .leftJoin('images as i', mainImage)
+    .select(PROFILE_COLUMNS)
+    .select(premiumColumn(p.now))
+    .select(['l.is_new', 'l.updated_at'])
+    .orderBy('l.is_new', 'desc')
+    .orderBy('l.updated_at', 'desc')
+    .orderBy('l.member_id', 'desc'),
+);
 
 /** Reads and writes likes. */
 export class LikesRepository {
@@ -126,28 +153,8 @@ export class LikesRepository {
    */
   async listFor(memberId: number, today: string, now: number): Promise<LikesList> {
     const [given, received, premium] = await Promise.all([
-      this.db
-        .selectFrom('likes as l')
-        .innerJoin('members as m', 'm.id', 'l.profile_id')
-        .leftJoin('images as i', mainImage)
-        .select(PROFILE_COLUMNS)
-        .select(premiumColumn(now))
-        .where('l.member_id', '=', memberId)
-        .where('l.liked', '=', true)
-        .where(VISIBLE_MEMBER)
-        .where(notBlockedWith(memberId))
-        .orderBy('l.updated_at', 'desc')
-        .orderBy('l.profile_id', 'desc')
-        .execute(),
-      receivedLikes(this.db, memberId)
-        .leftJoin('images as i', mainImage)
-        .select(PROFILE_COLUMNS)
-        .select(premiumColumn(now))
-        .select(['l.is_new', 'l.updated_at'])
-        .orderBy('l.is_new', 'desc')
-        .orderBy('l.updated_at', 'desc')
-        .orderBy('l.member_id', 'desc')
-        .execute(),
+      givenLikes.all(this.db, { memberId, now }),
+      receivedLikeCards.all(this.db, { memberId, now }),
       isPremium(this.db, memberId, now),
     ]);
     const named = premium ? new Set(received.map((row) => row.id)) : namedLikers(received);

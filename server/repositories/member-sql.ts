@@ -89,17 +89,18 @@ export function toProfileCard(row: ProfileRow, today: string): Profile {
   };
 }
 
+// Read on every likes and profile poll, so built once.
+const premiumUntil = prepared((db, p: { memberId: number }) =>
+  db.selectFrom('members').select('premium_until').where('id', '=', p.memberId),
+);
+
 /** Whether the member's premium runs at `now` (members.premium_until, migration 007). */
 export async function isPremium(
   db: Kysely<Database>,
   memberId: number,
   now: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('members')
-    .select('premium_until')
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  const row = await premiumUntil.first(db, { memberId });
   return row?.premium_until != null && Number(row.premium_until) > now;
 }
 
