@@ -2,7 +2,7 @@
  * Bulk SQL for the demo data: large multi-row inserts on SQLite, one `unnest` per batch on
  * PostgreSQL, ids reserved up front so members and their images are written without updates.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Gender } from '../../src/api/contract';
 import type { Database, MemberStatus } from '../db/schema';
 
@@ -279,30 +279,75 @@ export class SeedRepository {
     for (const table of SEEDED_TABLES) await sql`analyze ${sql.table(table)}`.execute(this.db);
   }
 
-  private async insertMany<T>(
+  /** Inserts rows in as few statements as the engine allows; callers hold a transaction. */
+  private insertMany<T>(table: keyof Database, columns: Columns<T>, rows: readonly T[]) {
+    return this.postgres
+      ? this.insertManyPostgres(table, columns, rows)
+      : this.insertManySqlite(table, columns, rows);
+  }
+
+  private async insertManyPostgres<T>(
     table: keyof Database,
     columns: Columns<T>,
     rows: readonly T[],
   ): Promise<void> {
     const names = sql.join(columns.map(([name]) => sql.ref(name)));
-    if (this.postgres) {
-      for (let start = 0; start < rows.length; start += PG_ROWS_PER_STATEMENT) {
-        const batch = rows.slice(start, start + PG_ROWS_PER_STATEMENT);
-        const arrays = columns.map(
-          ([name, type]) => sql`${batch.map((row) => row[name])}::${sql.raw(type)}[]`,
-        );
-        await sql`insert into ${sql.table(table)} (${names})
-          select * from unnest(${sql.join(arrays)})`.execute(this.db);
-      }
-      return;
-    }
-    const perStatement = Math.floor(SQLITE_MAX_VARIABLES / columns.length);
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const batch = rows.slice(start, start + perStatement);
-      const values = batch.map((row) => sql`(${sql.join(columns.map(([name]) => row[name]))})`);
-      await sql`insert into ${sql.table(table)} (${names}) values ${sql.join(values)}`.execute(
-        this.db,
+    for (let start = 0; start < rows.length; start += PG_ROWS_PER_STATEMENT) {
+      const batch = rows.slice(start, start + PG_ROWS_PER_STATEMENT);
+      const arrays = columns.map(
+        ([name, type]) => sql`${batch.map((row) => row[name])}::${sql.raw(type)}[]`,
       );
+      await sql`insert into ${sql.table(table)} (${names})
+        select * from unnest(${sql.join(arrays)})`.execute(this.db);
     }
   }
+
+  /**
+   * Multi-row inserts of as many rows as SQLite binds parameters for. Building such a statement
+   * with Kysely costs more than running it, so only its text is made (once per table for full
+   * statements) and it runs with a flat parameter list; the connection keeps each text prepared.
+   */
+  private async insertManySqlite<T>(
+    table: keyof Database,
+    columns: Columns<T>,
+    rows: readonly T[],
+  ): Promise<void> {
+    const perStatement = Math.floor(SQLITE_MAX_VARIABLES / columns.length);
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const end = Math.min(rows.length, start + perStatement);
+      const params: unknown[] = [];
+      for (let i = start; i < end; i++) {
+        const row = rows[i] as T;
+        for (const [name] of columns) {
+          const value = row[name];
+          // better-sqlite3 binds no booleans; SQLite stores them as 1 and 0.
+          params.push(typeof value === 'boolean' ? Number(value) : value);
+        }
+      }
+      const full = end - start === perStatement;
+      let text = full ? fullInsertTexts.get(table) : undefined;
+      if (text === undefined) {
+        text = this.sqliteInsertText(table, columns, end - start);
+        if (full) fullInsertTexts.set(table, text);
+      }
+      await this.db.executeQuery(CompiledQuery.raw(text, params));
+    }
+  }
+
+  /**
+   * `insert or fail`, not SQLite's default `abort`: to undo just the failing statement, abort
+   * first copies every page a multi-row insert changes to a statement journal, and random search
+   * index keys make that most pages of those indexes. Fail keeps the rows before the bad one,
+   * which changes nothing here: the caller's transaction rolls back on any error.
+   */
+  private sqliteInsertText<T>(table: keyof Database, columns: Columns<T>, rowCount: number) {
+    const names = sql.join(columns.map(([name]) => sql.ref(name)));
+    const row = `(${columns.map(() => '?').join(',')})`;
+    const values = sql.raw(Array<string>(rowCount).fill(row).join(','));
+    return sql`insert or fail into ${sql.table(table)} (${names}) values ${values}`.compile(this.db)
+      .sql;
+  }
 }
+
+/** SQLite inserts of a full statement's rows by table (its columns fix the row count). */
+const fullInsertTexts = new Map<keyof Database, string>();
