@@ -18,8 +18,15 @@ import { Rng } from './random';
 export const DEFAULT_SEED_MEMBERS = 2000;
 /** Members of one run that get profile fields and notes; beyond this a run writes the basics. */
 export const DETAILED_MEMBERS = 100_000;
-/** Members per transaction: large enough to amortise commits, small enough to report progress. */
+/** Members generated and inserted at a time: bounds the memory a batch's objects take. */
 const BATCH = 10_000;
+/**
+ * Members per transaction of `seedMembers`. A commit writes every page the transaction changed,
+ * and random keys touch most pages of the search indexes, so ten commits per million members
+ * write far less than a hundred. Each commit still bounds what an interruption loses and how long
+ * another writer to the same SQLite file waits (up to 10 s at a million members).
+ */
+const TRANSACTION = 100_000;
 const BASE_SEED = 20_261_122;
 
 export interface SeedOptions {
@@ -60,7 +67,10 @@ function runRng(existingMembers: number): Rng {
   return new Rng(BASE_SEED + existingMembers);
 }
 
-/** Writes `count` members in batches; `transact` wraps each batch (or not, inside a transaction). */
+/**
+ * Writes `count` members in batches, `TRANSACTION` members per call of `transact` (which opens a
+ * transaction, or not when the caller already holds one).
+ */
 async function writeMembers(
   count: number,
   ctx: RunContext,
@@ -68,20 +78,20 @@ async function writeMembers(
   transact: (work: (repo: SeedRepository) => Promise<void>) => Promise<void>,
   log: (msg: string) => void,
 ): Promise<void> {
-  const perGender = ctx.pool.female.length;
+  const generateContext = { now: ctx.now, avatarsPerGender: ctx.pool.female.length };
   const started = Date.now();
-  for (let done = 0; done < count;) {
-    const size = Math.min(BATCH, count - done);
-    const batch = generateMembers(rng, size, { now: ctx.now, avatarsPerGender: perGender });
-    const withDetails = done < DETAILED_MEMBERS;
+  for (let start = 0; start < count; start += TRANSACTION) {
+    const end = Math.min(count, start + TRANSACTION);
     await transact(async (repo) => {
-      await insertBatch(repo, batch, { ...ctx, withDetails });
+      for (let first = start; first < end; first += BATCH) {
+        const batch = generateMembers(rng, Math.min(BATCH, end - first), generateContext);
+        await insertBatch(repo, batch, { ...ctx, withDetails: first < DETAILED_MEMBERS });
+      }
     });
-    done += size;
-    if (count >= 100_000 && (done % 100_000 === 0 || done === count)) {
+    if (count >= 100_000) {
       const seconds = (Date.now() - started) / 1000;
       log(
-        `seed: ${done.toLocaleString('en')} of ${count.toLocaleString('en')} members (${seconds.toFixed(0)} s)`,
+        `seed: ${end.toLocaleString('en')} of ${count.toLocaleString('en')} members (${seconds.toFixed(0)} s)`,
       );
     }
   }
@@ -123,7 +133,7 @@ export async function seedIfEmpty(
 }
 
 /**
- * Adds `members` demo members (and the demo logins when missing), one transaction per batch so
+ * Adds `members` demo members (and the demo logins when missing), one transaction per 100,000 so
  * a million members neither hold one huge transaction nor lose everything on an interruption.
  */
 export async function seedMembers(
