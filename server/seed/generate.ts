@@ -106,6 +106,24 @@ function drawFields(rng: Rng, gender: Gender, age: number): [ProfileFieldName, s
   return fields;
 }
 
+/** Dates of birth for the last `now` seen, by age and days past the birthday (at most 23,000). */
+const birthDates = { now: Number.NaN, byAgeAndDays: new Map<number, string>() };
+
+/** birthDateForAge without a Date and an ISO string per member: members share few dates. */
+function sharedBirthDate(now: number, age: number, daysPastBirthday: number): string {
+  if (birthDates.now !== now) {
+    birthDates.now = now;
+    birthDates.byAgeAndDays.clear();
+  }
+  const key = age * 1000 + daysPastBirthday;
+  let date = birthDates.byAgeAndDays.get(key);
+  if (date === undefined) {
+    date = birthDateForAge(now, age, daysPastBirthday);
+    birthDates.byAgeAndDays.set(key, date);
+  }
+  return date;
+}
+
 /** One demo member. */
 export function generateMember(rng: Rng, ctx: GenerateContext): SeedMember {
   const place: Place = pickPlace(rng);
@@ -118,7 +136,7 @@ export function generateMember(rng: Rng, ctx: GenerateContext): SeedMember {
   return {
     name,
     gender,
-    date_of_birth: birthDateForAge(ctx.now, age, rng.int(0, 364)),
+    date_of_birth: sharedBirthDate(ctx.now, age, rng.int(0, 364)),
     country: place.country,
     countryregion: place.region,
     city: place.city,
@@ -143,8 +161,20 @@ export function startOfToday(): number {
   return Math.floor(Date.now() / DAY) * DAY;
 }
 
+/** Slugs by first name: a million members share a few thousand names. */
+const slugs = new Map<string, string>();
+
 /** A login-safe local part for seeded e-mail addresses ("Zoë" → "zoe", "Łucja" → "lucja"). */
 export function emailSlug(name: string): string {
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    slug = slugOf(name);
+    slugs.set(name, slug);
+  }
+  return slug;
+}
+
+function slugOf(name: string): string {
   const ascii = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
