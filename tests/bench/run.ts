@@ -25,7 +25,8 @@ const PARTS: Part[] = [
 
 const args = process.argv.slice(2);
 const membersFlag = args.indexOf('--members');
-const members = membersFlag >= 0 ? Number(args[membersFlag + 1]) : 100_000;
+// The API targets are set for a search over 1,000,000 members.
+const members = membersFlag >= 0 ? Number(args[membersFlag + 1]) : 1_000_000;
 const wanted = args.filter(
   (a, i) => !a.startsWith('--') && (membersFlag < 0 || i !== membersFlag + 1),
 );
