@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,9 @@ const reportName = (process.env.npm_lifecycle_event ?? 'vitest').replace(/[^a-z0
 
 export default defineConfig({
   test: {
+    // The default leaves a core idle (cores - 1: one worker on a 2-core machine), while these suites
+    // wait on databases, child servers and browsers about as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: reportDir
       ? ['default', ['json', { outputFile: join(reportDir, `${reportName}.json`) }]]
       : ['default'],
