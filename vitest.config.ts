@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -16,10 +15,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // The default leaves a core idle (cores - 1: one worker on a 2-core machine). The API
-          // project keeps the default: with two files at a time, a file's PostgreSQL schema was
-          // once missing at its first migration (cause not found).
-          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
