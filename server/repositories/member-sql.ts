@@ -158,13 +158,13 @@ export interface ProfilePhoto {
   review?: 'pending' | 'hidden';
 }
 
+type ExtraKind = 'photo' | 'field' | 'note';
+
 /**
  * A member's photos, fields and notes in one query (one statement instead of three on the path
  * of every profile view and user.php poll): photo rows carry id, thumbnail, file and review; field
  * and note rows carry name and value in the same columns.
  */
-type ExtraKind = 'photo' | 'field' | 'note';
-
 function extrasQuery(db: Kysely<Database>, memberId: number, own: boolean) {
   let photos = db
     .selectFrom('images')

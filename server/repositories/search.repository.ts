@@ -41,17 +41,7 @@ export interface SearchQueries {
 }
 
 /** The values a search statement takes; which of them it uses depends on the filter's shape. */
-interface SearchArgs {
-  country: string | null;
-  countryregion: number | null;
-  gender: Gender | null;
-  bornOnOrBefore: string | null;
-  bornAfter: string | null;
-  viewerId: number | null;
-  limit: number;
-  offset: number;
-  now: number;
-}
+type SearchArgs = SearchFilter & { now: number };
 
 /**
  * The members a filter matches: `shape` decides which conditions there are, `v` fills them (real
@@ -113,20 +103,6 @@ function preparedSearch(f: SearchFilter): PreparedSearch {
   return found;
 }
 
-function argsOf(f: SearchFilter, now: number): SearchArgs {
-  return {
-    country: f.country,
-    countryregion: f.countryregion,
-    gender: f.gender,
-    bornOnOrBefore: f.bornOnOrBefore,
-    bornAfter: f.bornAfter,
-    viewerId: f.viewerId,
-    limit: f.limit,
-    offset: f.offset,
-    now,
-  };
-}
-
 /** Runs member searches. */
 export class SearchRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -136,7 +112,7 @@ export class SearchRepository {
    * decides which cards carry the premium badge. The same SQL `page` and `count` run, prepared.
    */
   compile(f: SearchFilter, now = Date.now()): SearchQueries {
-    const args = argsOf(f, now);
+    const args = { ...f, now };
     return {
       page: pageQuery(this.db, f, args).compile(),
       count: countQuery(this.db, f, args).compile(),
@@ -145,13 +121,13 @@ export class SearchRepository {
 
   /** The profiles of one page. */
   async page(f: SearchFilter): Promise<Profile[]> {
-    const rows = await preparedSearch(f).page.all(this.db, argsOf(f, Date.now()));
+    const rows = await preparedSearch(f).page.all(this.db, { ...f, now: Date.now() });
     return rows.map((r) => toProfileCard(r, f.today));
   }
 
   /** How many members match, over all pages. */
   async count(f: SearchFilter): Promise<number> {
-    const counted = await preparedSearch(f).count.first(this.db, argsOf(f, Date.now()));
+    const counted = await preparedSearch(f).count.first(this.db, { ...f, now: Date.now() });
     return Number(counted?.n ?? 0);
   }
 }

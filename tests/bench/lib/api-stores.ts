@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSchema } from './chat-stores';
+import { demoCookie } from './member-session';
 import { run, startServer, tempDir } from './processes';
 
-const DEMO = { email: 'demo@example.com', password: 'amora-demo-2026' };
 /** Members the demo account likes and writes to before the runs, so its lists are not empty. */
 export const LIKED = 30;
 export const WRITTEN = 12;
@@ -17,17 +17,6 @@ export interface SeededServer {
   cookie: string;
   seedSeconds: number;
   stop(): Promise<void>;
-}
-
-async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/login.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = res.headers.get('set-cookie');
-  if (!res.ok || !cookie) throw new Error(`demo login failed: ${res.status}`);
-  return cookie.split(';')[0]!;
 }
 
 async function call(url: string, cookie: string, method: string, path: string, body?: unknown) {
@@ -83,7 +72,7 @@ async function seeded(
   const seedSeconds = (Date.now() - started) / 1000;
   const server = await startServer(dataDir, env);
   cleanups.push(() => server.stop());
-  const cookie = await login(server.url);
+  const cookie = await demoCookie(server.url);
   await fillLists(server.url, cookie);
   return { url: server.url, cookie, seedSeconds, stop: () => server.stop() };
 }

@@ -2,7 +2,20 @@
 import type { Page } from 'playwright-core';
 
 /** Reused from tests/e2e, so the bench logs in and goes offline exactly as the tests do. */
+import { DEMO } from '../../e2e/helpers';
 export { DEMO, goOffline, waitForServiceWorker } from '../../e2e/helpers';
+
+/** The demo member's session cookie (`name=value`) from a login call, for load and API calls. */
+export async function demoCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`demo login failed: ${res.status}`);
+  return cookie;
+}
 
 /** Logs in through the login screen; `expect` from @playwright/test is not available outside it. */
 export async function loginAs(

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { percentile } from '../lib/chat-latency';
 import { reserveRedis } from '../lib/chat-stores';
-import { DEMO } from '../lib/member-session';
+import { demoCookie } from '../lib/member-session';
 import { run, startServer, tempDir, type Running } from '../lib/processes';
 import type { Part, Row } from '../lib/report';
 
@@ -112,17 +112,6 @@ async function fillTo(url: string, sessions: Session[], streams: Stream[], count
   }
 }
 
-async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/login.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`demo login failed: ${res.status}`);
-  return cookie;
-}
-
 /** Times likes from the demo member (through `sendUrl`) to members whose streams are open. */
 async function timeLikes(sendUrl: string, cookie: string, receivers: Stream[]): Promise<number[]> {
   const samples: number[] = [];
@@ -210,7 +199,7 @@ export const streamsPart: Part = {
     const one = await startServer(dataDir);
     const streams: Stream[] = [];
     try {
-      const cookie = await login(one.url);
+      const cookie = await demoCookie(one.url);
       await settle();
       const baseline = rssKb(one.pid);
       for (const step of STEPS) {
@@ -235,7 +224,7 @@ export const streamsPart: Part = {
     });
     const onB: Stream[] = [];
     try {
-      const cookie = await login(a.url);
+      const cookie = await demoCookie(a.url);
       await settle();
       const baseline = rssKb(b.pid);
       const started = Date.now();
