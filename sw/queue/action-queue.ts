@@ -186,7 +186,10 @@ export class ActionQueue {
     status: number | null,
     retryAfter: string | null,
   ): Promise<'retry'> {
-    const attempts = action.attempts + 1;
+    // A first server answer after network errors starts the backoff over: hours offline must not
+    // leave a message parked for minutes behind one 502 once the member is back.
+    const answeredAfterSilence = status !== null && action.lastStatus === null;
+    const attempts = answeredAfterSilence ? 1 : action.attempts + 1;
     const at = nextAttemptAt(attempts, retryAfter, this.now(), this.random);
     await this.deps.store.update({ ...action, attempts, lastStatus: status, nextAttemptAt: at });
     return 'retry';

@@ -14,7 +14,10 @@ export interface QueuedAction {
   /** `x-member-id` of the request: never replayed under another member's session. */
   memberId: number;
   enqueuedAt: number;
-  /** Deliveries tried so far, the page's own attempt included. */
+  /**
+   * Failed tries in a row that the backoff counts, the page's own attempt included; the first
+   * server answer after network errors counts as the first again.
+   */
   attempts: number;
   /** Earliest time of the next try (backoff, Retry-After). */
   nextAttemptAt: number;

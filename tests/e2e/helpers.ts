@@ -93,3 +93,28 @@ export async function newMember(
   expect(put.status()).toBe(200);
   return { id: user.id, name, email, password, api };
 }
+
+/** Buys a credit package (the first unless told) through the demo checkout, as the member would. */
+export async function buyCredits(api: APIRequestContext, choose = 0): Promise<void> {
+  const offer = (await (await api.get('/api/credits.php')).json()) as {
+    packages: { id: number }[];
+    methods: string[];
+  };
+  const started = await api.post('/api/transactions.php', {
+    data: {
+      product: 'credits',
+      package: offer.packages[Math.min(choose, offer.packages.length - 1)]!.id,
+      method: offer.methods[0],
+    },
+  });
+  expect(started.status()).toBe(200);
+  const { checkout_url } = (await started.json()) as { checkout_url: string };
+  const page = await (await api.get(checkout_url)).text();
+  const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
+  expect(token).toBeTruthy();
+  const paid = await api.post(checkout_url, {
+    form: { token: token!.replace(/&amp;/g, '&'), outcome: 'paid' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}

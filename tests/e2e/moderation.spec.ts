@@ -1,32 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { login, newMember, type FreshMember } from './helpers';
+import { buyCredits, login, newMember, type FreshMember } from './helpers';
 
 const run = promisify(execFile);
-
-/** Buys the first credit package through the demo checkout, as the member would. */
-async function buyCredits(api: APIRequestContext): Promise<void> {
-  const offer = (await (await api.get('/api/credits.php')).json()) as {
-    packages: { id: number }[];
-    methods: string[];
-  };
-  const started = await api.post('/api/transactions.php', {
-    data: { product: 'credits', package: offer.packages[0]!.id, method: offer.methods[0] },
-  });
-  expect(started.status()).toBe(200);
-  const { checkout_url } = (await started.json()) as { checkout_url: string };
-  const page = await (await api.get(checkout_url)).text();
-  const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
-  expect(token).toBeTruthy();
-  const paid = await api.post(checkout_url, {
-    form: { token: token!.replace(/&amp;/g, '&'), outcome: 'paid' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-}
 
 /** The first moderator comes from the documented command, on the server's own database. */
 async function grantModerator(email: string): Promise<void> {

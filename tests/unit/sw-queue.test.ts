@@ -65,10 +65,11 @@ describe('action queue', () => {
 
     expect(await queue.replay()).toMatchObject({ delivered: 0, retried: 1, waiting: 1 });
     const [entry] = await store.all();
-    expect(entry).toMatchObject({ attempts: 2, lastStatus: 500, nextAttemptAt: clock.now + 2000 });
+    // The first answer after a network error: the backoff starts over at one second.
+    expect(entry).toMatchObject({ attempts: 1, lastStatus: 500, nextAttemptAt: clock.now + 1000 });
     expect(posted.map((m) => m.type)).toEqual(['queued']);
 
-    clock.now += 2000;
+    clock.now += 1000;
     expect(await queue.replay()).toMatchObject({ delivered: 1, waiting: 0 });
     expect(server.effects).toEqual(['POST /api/chat.php hello']);
   });
@@ -177,6 +178,23 @@ describe('action queue', () => {
     }
     expect(delays).toEqual([1000, 2000, 4000]);
     expect((await store.all())[0]?.attempts).toBe(4);
+  });
+
+  it('starts the backoff over at the first server answer after network errors', async () => {
+    const { server, clock, store, queue } = setup();
+    await queue.setSession(7);
+    // Long offline: six tries without an answer, then a gateway error, then the server takes it.
+    server.fail('down', 'down', 'down', 'down', 'down', 'down', { status: 502 });
+    await queue.handle(message(7, 'hello'));
+    for (let i = 0; i < 6; i++) {
+      clock.now = (await store.all())[0]?.nextAttemptAt ?? 0;
+      await queue.replay();
+    }
+    const [entry] = await store.all();
+    expect(entry).toMatchObject({ attempts: 1, lastStatus: 502 });
+    expect((entry?.nextAttemptAt ?? 0) - clock.now).toBe(1000);
+    clock.now += 1000;
+    expect((await queue.replay()).delivered).toBe(1);
   });
 
   it('lets a reconnect skip the backoff of network errors but not of server errors', async () => {
