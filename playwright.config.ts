@@ -54,7 +54,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /firefox\.spec\.ts$/ },
+    // Launches Debian's firefox-esr itself through puppeteer-core (WebDriver BiDi).
+    { name: 'firefox-esr', testMatch: /firefox\.spec\.ts$/ },
+  ],
   webServer: [
     {
       command: 'node --import tsx tests/e2e/support/smtp-sink.ts',

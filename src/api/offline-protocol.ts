@@ -34,8 +34,17 @@ export type ActionsMessage =
   | { type: 'failed'; clientId: string; memberId: number; status: number; body: unknown }
   /** The session member changed (login, logout = null): entries of anyone else are dropped. */
   | { type: 'session'; memberId: number | null }
-  /** Ask the service worker to replay now (page came online, app started). */
-  | { type: 'replay' };
+  /**
+   * Ask the service worker to replay now: the page came online or visible, the app started, the
+   * sync worker reached the server. `dueOnly` (the page's backoff timer): entries whose backoff has
+   * not ended keep waiting; otherwise entries that failed on a network error are tried at once.
+   */
+  | { type: 'replay'; dueOnly?: boolean }
+  /**
+   * The queue changed: when the session member's head entry may be tried next (null: nothing
+   * waits). Pages time their replay requests by it, since the worker's own timer dies with it.
+   */
+  | { type: 'waiting'; wakeAt: number | null };
 
 /** Messages the push service worker posts to pages (SPEC §7). */
 export const PUSH_MESSAGE = 'NEW_PUSH_MESSAGE';

@@ -2,9 +2,10 @@
  * The page's one door to the service workers (DESIGN §2; no other module touches
  * navigator.serviceWorker): registers /sw.js, exposes its lifecycle (SPEC §4), raises the
  * refresh-needed signal and reloads once when the new worker takes over (SPEC §2.8), asks for
- * replays of queued actions and relays push messages (SPEC §7).
+ * replays of queued actions (replay-triggers.ts) and relays push messages (SPEC §7).
  */
 import {
+  ACTIONS_CHANNEL,
   PUSH_CLICK,
   PUSH_MESSAGE,
   type PushPageMessage,
@@ -17,6 +18,7 @@ import { toLanguage } from '../i18n/languages';
 import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../lib/push-state';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';
 import { watchPageHidden } from './page-hidden';
+import { watchReplayTriggers, type VisibilityLike } from './replay-triggers';
 import { createStore, type Store } from './store';
 
 /** Root scope, version query of SPEC §7. */
@@ -66,6 +68,10 @@ export interface SwBridgeDeps {
   enabled: boolean;
   /** The window: `online` events. */
   events: EventTarget;
+  /** The document: replays when the page is shown again. */
+  document?: VisibilityLike;
+  /** The ACTIONS_CHANNEL: the queue's wake time, for the page's own backoff timer. */
+  channel?: EventTarget | null;
   reload: () => void;
   /** sessionStorage for the reload guard; null when blocked. */
   storage: Storage | null;
@@ -82,6 +88,8 @@ export interface SwBridge {
   update(): void;
   /** Asks the active worker to replay queued actions now. */
   requestReplay(): void;
+  /** The sync worker's poll reached the server: replay if actions may be waiting. */
+  serverReached(): void;
   /**
    * Tells the worker who is logged in (null: nobody), so it drops anyone else's queued actions and
    * replays only this member's. Call at app start once the user is known and on every change.
@@ -153,7 +161,14 @@ export function createSwBridge(deps: SwBridgeDeps): SwBridge {
     const payload = data.payload ?? {};
     pushListeners[data.type].forEach((listener) => listener(payload));
   });
-  deps.events.addEventListener('online', () => post({ type: 'replay' }));
+  // Online, shown again, the queue's wake time: Background Sync is optional (Firefox, Safari).
+  const replays = watchReplayTriggers({
+    events: deps.events,
+    document: deps.document,
+    channel: deps.channel ?? null,
+    now: deps.now,
+    ask: post,
+  });
 
   const listen = (type: keyof typeof pushListeners, listener: (p: PushPayload) => void) => {
     pushListeners[type].add(listener);
@@ -198,6 +213,7 @@ export function createSwBridge(deps: SwBridgeDeps): SwBridge {
       workbox?.messageSkipWaiting();
     },
     requestReplay: () => post({ type: 'replay' }),
+    serverReached: () => replays.serverReached(),
     setSession(memberId) {
       session = memberId;
       postSession();
@@ -225,6 +241,8 @@ export function getSwBridge(): SwBridge {
       new (await import('workbox-window')).Workbox(url, options),
     enabled: !import.meta.env.DEV || import.meta.env.VITE_SW_DEV === 'true',
     events: window,
+    document,
+    channel: 'BroadcastChannel' in window ? new BroadcastChannel(ACTIONS_CHANNEL) : null,
     reload: () => location.reload(),
     storage: sessionStorageOrNull(),
     now: () => Date.now(),

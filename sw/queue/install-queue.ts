@@ -4,11 +4,13 @@ import {
   ACTIONS_CHANNEL,
   QUEUEABLE,
   SYNC_TAG,
+  type ActionsMessage,
   type SwInboundMessage,
 } from '../../src/api/offline-protocol';
 import { ActionQueue, type ReplayOptions, type ReplayResult } from './action-queue';
 import { isQueueable } from './capture';
 import { openQueueStore } from './idb-store';
+import { replayOptions } from './replay-request';
 
 /** The Background Sync parts TypeScript's WebWorker lib lacks. */
 type SyncEventLike = ExtendableEvent & { tag: string; lastChance?: boolean };
@@ -50,6 +52,7 @@ export function installActionQueue(
     fetch: (request) => fetch(request),
     post: (message) => channel.postMessage(message),
     onWaiting: (wakeAt) => {
+      channel.postMessage({ type: 'waiting', wakeAt } satisfies ActionsMessage);
       clearTimeout(timer);
       if (wakeAt === null) return;
       // The timer only lives while the browser keeps this worker running; Background Sync, the
@@ -68,7 +71,7 @@ export function installActionQueue(
 
   /** Handles the page's postMessage and the channel alike; null when the message is not the queue's. */
   const onMessage = (message: Partial<SwInboundMessage> | null): Promise<unknown> | null => {
-    if (message?.type === 'replay') return kick({ eager: true });
+    if (message?.type === 'replay') return kick(replayOptions(message));
     if (message?.type === 'session' && isMemberId(message.memberId))
       return session(message.memberId);
     return null;
