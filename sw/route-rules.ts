@@ -1,13 +1,7 @@
 /** Which requests the service worker caches, as plain predicates (tested without a worker). */
 
-/** Runtime cache names; precaching uses Workbox's own versioned name. */
-export const CACHE_NAMES = {
-  i18n: 'amora-i18n',
-  settings: 'amora-settings',
-  uploads: 'amora-uploads',
-  /** Looked up for navigations but never written: the shell fallback comes from the precache. */
-  pages: 'amora-pages',
-} as const;
+/** Runtime cache names, shared with the sync worker (it may drop the photos on a full disk). */
+export { CACHE_NAMES } from '../src/api/cache-names';
 
 /** Navigations here reach the server as they are: never answered with the app shell. */
 export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/uploads\//, /^\/_i18n\//];

@@ -39,7 +39,10 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
     ({ url }) => isLocaleMessages(url, origin),
     new StaleWhileRevalidate({
       cacheName: CACHE_NAMES.i18n,
-      plugins: [new ExpirationPlugin({ maxAgeSeconds: I18N_MAX_AGE_SECONDS })],
+      // Locales come back from the network; on a full disk they go before anything queued.
+      plugins: [
+        new ExpirationPlugin({ maxAgeSeconds: I18N_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+      ],
     }),
   );
 

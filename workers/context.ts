@@ -47,7 +47,11 @@ export type SyncNotice =
   /** The session member changed (login, logout, 403). */
   | { type: 'session'; memberId: number | null }
   /** This tab's worker became the one that polls. */
-  | { type: 'leader' };
+  | { type: 'leader' }
+  /** A poll reached the server: queued actions can go now, even where Background Sync is missing. */
+  | { type: 'server-reached' }
+  /** A write was refused for lack of space even after old data was removed (quota-guard.ts). */
+  | { type: 'storage-full' };
 
 export interface SyncContext {
   db: AmoraDb;
@@ -60,6 +64,10 @@ export interface SyncContext {
   /** Multipart photo upload with progress (upload.ts). */
   upload: Upload;
   uuid: () => string;
+  /** `navigator.storage.estimate()`; absent where the browser has no StorageManager. */
+  estimateStorage?: () => Promise<{ usage?: number; quota?: number }>;
+  /** Empties the service worker's photo cache (photos load again when shown); absent in tests. */
+  dropPhotos?: () => Promise<unknown>;
   notify: (notice: SyncNotice) => void;
   /** Called by the session module when the member changes; the orchestrator starts/stops work. */
   onSessionChange: (memberId: number | null) => void;

@@ -14,6 +14,7 @@ import type {
 import { kvGet, type KvKey, type StoredPublic } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';
+import { keepIfRoom } from './quota-guard';
 import { putIfSameSession, sessionStamp } from './session';
 
 /** A public page's data and where it came from: the server now, or the copy of an earlier visit. */
@@ -44,7 +45,7 @@ async function fetchKept<T>(
   try {
     const data = await fetchData();
     const fetchedAt = Date.now();
-    await keeper.write(stamp, { data, fetchedAt });
+    await keepIfRoom(() => keeper.write(stamp, { data, fetchedAt }));
     return { data, fetchedAt, stored: false };
   } catch (caught) {
     const error = toSyncError(caught);

@@ -15,6 +15,7 @@ import {
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { resendNoCreditMessages } from './credit-resend';
+import { keepIfRoom } from './quota-guard';
 import { fetchUser, putIfSameSession, sessionStamp } from './session';
 
 /** kv key of one stored purchase. */
@@ -24,7 +25,9 @@ export const transactionKey = (id: number) => `transaction:${id}` as const;
 export async function loadCreditsOffer(ctx: SyncContext): Promise<CreditsOffer> {
   const stamp = await sessionStamp(ctx.db);
   const { data } = await ctx.http.call('credits');
-  await putIfSameSession(ctx.db, stamp, 'creditsOffer', { offer: data, fetchedAt: Date.now() });
+  await keepIfRoom(() =>
+    putIfSameSession(ctx.db, stamp, 'creditsOffer', { offer: data, fetchedAt: Date.now() }),
+  );
   return data;
 }
 

@@ -14,6 +14,7 @@ import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';
 import { createTransaction } from './payments';
+import { keepIfRoom } from './quota-guard';
 import { putIfSameSession, sessionStamp } from './session';
 
 /** Where the receipt page sends a member back to after a premium purchase. */
@@ -39,7 +40,7 @@ async function checked<T>(ctx: SyncContext, run: () => Promise<T>): Promise<T> {
 export async function loadPremiumOffer(ctx: SyncContext): Promise<PremiumOffer> {
   const stamp = await sessionStamp(ctx.db);
   const { data } = await checked(ctx, () => ctx.http.call('premium'));
-  await putIfSameSession(ctx.db, stamp, 'premiumOffer', data);
+  await keepIfRoom(() => putIfSameSession(ctx.db, stamp, 'premiumOffer', data));
   return data;
 }
 

@@ -84,6 +84,8 @@ import {
 } from './push';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
+import { guardQuota } from './quota-guard';
+import { createStorageWatch } from './storage-watch';
 import { currentMemberId, fetchUser, login, logout } from './session';
 import {
   activationStatus,
@@ -143,16 +145,42 @@ export function createSync(deps: SyncDeps) {
     },
   };
 
+  // Server data stays within its budget; a write refused for space frees some and runs again.
+  const storage = createStorageWatch({
+    db: ctx.db,
+    estimate: deps.estimateStorage ?? null,
+    dropPhotos: deps.dropPhotos ?? null,
+    log,
+  });
+  guardQuota(ctx.db, {
+    evict: async (transact) => {
+      const report = await storage.evict(transact);
+      log(
+        `Storage quota reached: server data trimmed${report.photos ? ', photos dropped' : ''}`,
+        report,
+      );
+    },
+    onFull: (error) => {
+      log('Storage full', error);
+      ctx.notify({ type: 'storage-full' });
+    },
+  });
+  /** Runs a call that stores server data, then lets the budget trim when it is due. */
+  const thenTrim = <T>(run: () => Promise<T>) =>
+    settle(run).finally(() => void storage.afterWrites());
+
   const poller = createPoller(
     {
       user: async () => {
         pushSubscribed = (await kvGet(ctx.db, 'pushSubscribed')) ?? false;
         // A higher balance sends the messages that waited for credits (payments.ts).
         await fetchUserWatchingCredits(ctx, log);
+        // The page asks the service worker to replay (postMessage wakes it; this worker cannot).
+        ctx.notify({ type: 'server-reached' });
         // The server answered: complaints saved without a connection can go now.
         flushComplaints(ctx).catch((error: unknown) => log('Queued complaints', error));
       },
-      chats: () => pollChats(ctx),
+      chats: () => pollChats(ctx).finally(() => void storage.afterWrites()),
       likes: () => pollLikes(ctx),
     },
     () => (pushSubscribed ? PUSH_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
@@ -263,14 +291,14 @@ export function createSync(deps: SyncDeps) {
     saveNotificationSettings: (patch: Partial<NotificationSettings>) =>
       settle(() => saveNotificationSettings(ctx, patch)),
     search: (filters?: Partial<SearchFilters>, options?: AutoLoadOptions) =>
-      settle(() => search.search(filters, options)),
-    setFilters: (patch: Partial<SearchFilters>) => settle(() => search.setFilters(patch)),
-    loadSimilar: () => settle(() => search.loadSimilar()),
+      thenTrim(() => search.search(filters, options)),
+    setFilters: (patch: Partial<SearchFilters>) => thenTrim(() => search.setFilters(patch)),
+    loadSimilar: () => thenTrim(() => search.loadSimilar()),
     geocode: (lat: number, lon: number) => settle(() => geocode(ctx, lat, lon)),
     like: (profileId: number) => settle(() => setLike(ctx, profileId, true)),
     unlike: (profileId: number) => settle(() => setLike(ctx, profileId, false)),
     openLikedBy: (profileId: number) => settle(() => openLikedBy(ctx, profileId)),
-    loadProfile: (id: number) => settle(() => loadProfile(ctx, id)),
+    loadProfile: (id: number) => thenTrim(() => loadProfile(ctx, id)),
     refreshLikes: () => settle(() => pollLikes(ctx)),
     refreshChats: () => settle(() => pollChats(ctx)),
     openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),
@@ -278,7 +306,7 @@ export function createSync(deps: SyncDeps) {
     deleteChat: (conversationId: number) => settle(() => deleteChat(ctx, conversationId)),
     /** The newest page, or with `before` (a server message id) the older page; resolves the count. */
     loadMessages: (conversationId: number, before?: number) =>
-      settle(() => loadMessages(ctx, conversationId, before)),
+      thenTrim(() => loadMessages(ctx, conversationId, before)),
     sendMessage: (conversationId: number, text: string) =>
       settle(() => sendMessage(ctx, conversationId, text)),
     /** The conversation id with a member, for /members/{id}/chat to go to /chats/{id}. */
@@ -375,10 +403,10 @@ export function createSync(deps: SyncDeps) {
     // The acquisition pages (landers.ts): landers and member landers are kept for offline visits.
     /** A lander's members for its slug; the stored copy when offline. */
     loadLander: (slug: string, trafficsource?: string) =>
-      settle(() => loadLander(ctx, slug, trafficsource)),
+      thenTrim(() => loadLander(ctx, slug, trafficsource)),
     /** A member lander's card (profile null: the lander shows no member); stored like a lander. */
     loadMemberLander: (member: number, trafficsource?: string) =>
-      settle(() => loadMemberLander(ctx, member, trafficsource)),
+      thenTrim(() => loadMemberLander(ctx, member, trafficsource)),
     /** The match-finder's count and blurred photos for the quiz answers. */
     findMatches: (query: MatchFinderQuery) => settle(() => findMatches(ctx, query)),
     /** Members who fit the new member (what they look for, if known), right after sign-up. */

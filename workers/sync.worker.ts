@@ -3,6 +3,7 @@
  * BroadcastChannel, EventSource and Badging into the sync modules and exposes ONE API object.
  */
 import * as Comlink from 'comlink';
+import { CACHE_NAMES } from '../src/api/cache-names';
 import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protocol';
 import { DB_NAME, openAmoraDb } from '../src/db/db';
 import type { Badge, Channel } from './context';
@@ -61,6 +62,8 @@ const sync = createSync({
     XMLHttpRequest,
   }),
   uuid: () => crypto.randomUUID(),
+  estimateStorage: navigator.storage?.estimate ? () => navigator.storage.estimate() : undefined,
+  dropPhotos: 'caches' in self ? () => caches.delete(CACHE_NAMES.uploads) : undefined,
 });
 sync.start();
 // Back online: a member's complaints saved without a connection go now.

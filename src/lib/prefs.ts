@@ -12,6 +12,8 @@ export const PREF_KEYS = {
   template: 'amora.template',
   devPanel: 'amora.dev-panel',
   skippedSiteEntryWarning: 'amora.skipped-site-entry-warning',
+  /** Persistent storage was asked for (storage-bridge.ts): never asked twice. */
+  storagePersistAsked: 'amora.storage-persist-asked',
 } as const;
 
 type Listener = (key: string) => void;

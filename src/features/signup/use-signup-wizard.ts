@@ -10,6 +10,7 @@ import type { Settings, SignupBody, User } from '../../api/contract';
 import { useSession, useSessionStore } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
 import { getPushBridge } from '../../bridges/push-bridge';
+import { askPersistentStorage } from '../../bridges/storage-bridge';
 import { getSync, type SyncApi } from '../../bridges/worker-bridge';
 import type { SignupDraftRow, SignupPart } from '../../db/db';
 import { currentUser } from '../../db/queries';
@@ -194,6 +195,8 @@ export function useSignupWizard(): SignupWizard {
     async (body: SignupBody) => {
       const created = await sync().signup(body);
       store.setUser(created);
+      // The account exists: its unsent wizard parts and queued actions deserve durable storage.
+      void askPersistentStorage('signup');
       void store.refreshUser();
       // Logged in now: an existing subscription is sent to the account (SPEC §4).
       const push: PushState = await bridge.refresh().catch(() => pushState(bridge.status.get()));

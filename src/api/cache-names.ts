@@ -1,0 +1,13 @@
+/**
+ * Names of the service worker's runtime caches, shared with the sync worker: when a write is
+ * refused for lack of space, the photo cache is the largest copy of server data it can drop.
+ */
+
+/** Runtime cache names; precaching uses Workbox's own versioned name. */
+export const CACHE_NAMES = {
+  i18n: 'amora-i18n',
+  settings: 'amora-settings',
+  uploads: 'amora-uploads',
+  /** Looked up for navigations but never written: the shell fallback comes from the precache. */
+  pages: 'amora-pages',
+} as const;

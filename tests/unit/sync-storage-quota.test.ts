@@ -1,0 +1,100 @@
+/**
+ * A write refused for lack of space: the worker frees server data and writes again once; a second
+ * refusal rejects with a plain 'storage' error and a message key, and the member is told.
+ */
+import type { DBCore, DBCoreMutateRequest } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import type { AmoraDb } from '../../src/db/db';
+import { isQuotaError, STORAGE_FULL_KEY } from '../../workers/quota-guard';
+import { createHarness, newDb } from './helpers/sync-harness';
+import { demoUser } from './helpers/fixtures';
+import { queuedLike, seedStorage } from './helpers/storage-rows';
+
+/** Once armed, the next `left` writes to `table` fail the way a browser with a full disk does. */
+function refuseWrites(db: AmoraDb, table: string, times = 0) {
+  const state = { left: times, refused: 0 };
+  db.use({
+    stack: 'dbcore',
+    name: 'full-disk',
+    create: (down: DBCore): DBCore => ({
+      ...down,
+      table: (name) => {
+        const inner = down.table(name);
+        return {
+          ...inner,
+          mutate: (request: DBCoreMutateRequest) => {
+            if (name !== table || request.type !== 'put' || state.left <= 0) {
+              return inner.mutate(request);
+            }
+            state.left--;
+            state.refused++;
+            return Promise.reject(
+              new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+            );
+          },
+        };
+      },
+    }),
+  });
+  return state;
+}
+
+async function fullDiskHarness(times: number) {
+  const db = newDb();
+  const refused = refuseWrites(db, 'searchPages');
+  await seedStorage(db);
+  await db.kv.delete('currentSearch'); // the member starts a new search
+  refused.left = times;
+  const h = createHarness({ db });
+  h.backend.user = demoUser();
+  return { ...h, refused };
+}
+
+describe('quota errors', () => {
+  it('recognises the browser error, also inside Dexie’s wrapper', () => {
+    const quota = new DOMException('full', 'QuotaExceededError');
+    expect(isQuotaError(quota)).toBe(true);
+    expect(isQuotaError({ name: 'AbortError', inner: quota })).toBe(true);
+    expect(isQuotaError(new DOMException('gone', 'AbortError'))).toBe(false);
+    expect(isQuotaError({ kind: 'network', message: 'offline' })).toBe(false);
+  });
+
+  it('evicts old server data and writes again once', async () => {
+    const h = await fullDiskHarness(1);
+    const summary = await h.api.search();
+    expect(summary.loaded).toBe(12);
+    expect(h.refused.refused).toBe(1);
+    // The eviction ran with the tight limits: another search's pages and old landers are gone...
+    expect(await h.db.searches.get('old')).toBeUndefined();
+    expect(await h.db.kv.get('lander:slug-0')).toBeUndefined();
+    // ...and what the member queued is all still there.
+    expect(await h.db.actions.count()).toBe(1);
+    expect(await h.db.messages.filter((m) => m.status !== 'sent').count()).toBe(2);
+    expect(await h.db.kv.get('complaint:c1')).toBeDefined();
+    expect(await h.db.signupDraft.get('current')).toBeDefined();
+    expect(h.notices).not.toContainEqual({ type: 'storage-full' });
+  });
+
+  it('rejects with a storage error the page can show when the retry is refused too', async () => {
+    const h = await fullDiskHarness(2);
+    await expect(h.api.search()).rejects.toEqual({
+      kind: 'storage',
+      key: STORAGE_FULL_KEY,
+      message: 'This device has no room left to store data',
+    });
+    expect(h.refused.refused).toBe(2);
+    expect(h.notices).toContainEqual({ type: 'storage-full' });
+    expect(await h.db.actions.count()).toBe(1);
+    // The disk has room again: the next call works as before.
+    expect((await h.api.search()).loaded).toBe(12);
+  });
+
+  it('retries a single table write made outside a transaction', async () => {
+    const db = newDb();
+    const refused = refuseWrites(db, 'actions', 1);
+    const h = createHarness({ db });
+    await h.db.actions.put(queuedLike('like-2', 5));
+    expect(refused.refused).toBe(1);
+    expect(await h.db.actions.get('like-2')).toBeDefined();
+  });
+});
