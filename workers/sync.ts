@@ -84,8 +84,7 @@ import {
 } from './push';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
-import { guardQuota } from './quota-guard';
-import { createStorageWatch } from './storage-watch';
+import { careForStorage } from './storage-care';
 import { currentMemberId, fetchUser, login, logout } from './session';
 import {
   activationStatus,
@@ -146,28 +145,9 @@ export function createSync(deps: SyncDeps) {
   };
 
   // Server data stays within its budget; a write refused for space frees some and runs again.
-  const storage = createStorageWatch({
-    db: ctx.db,
-    estimate: deps.estimateStorage ?? null,
-    dropPhotos: deps.dropPhotos ?? null,
-    log,
-  });
-  guardQuota(ctx.db, {
-    evict: async (transact) => {
-      const report = await storage.evict(transact);
-      log(
-        `Storage quota reached: server data trimmed${report.photos ? ', photos dropped' : ''}`,
-        report,
-      );
-    },
-    onFull: (error) => {
-      log('Storage full', error);
-      ctx.notify({ type: 'storage-full' });
-    },
-  });
+  const storage = careForStorage(ctx, log);
   /** Runs a call that stores server data, then lets the budget trim when it is due. */
-  const thenTrim = <T>(run: () => Promise<T>) =>
-    settle(run).finally(() => void storage.afterWrites());
+  const thenTrim = <T>(run: () => Promise<T>) => settle(run).finally(storage.afterWrites);
 
   const poller = createPoller(
     {
@@ -180,7 +160,7 @@ export function createSync(deps: SyncDeps) {
         // The server answered: complaints saved without a connection can go now.
         flushComplaints(ctx).catch((error: unknown) => log('Queued complaints', error));
       },
-      chats: () => pollChats(ctx).finally(() => void storage.afterWrites()),
+      chats: () => pollChats(ctx).finally(storage.afterWrites),
       likes: () => pollLikes(ctx),
     },
     () => (pushSubscribed ? PUSH_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
