@@ -26,6 +26,8 @@ const { kick } = installActionQueue(self, {
   onMemberChange: async (previous) => {
     if (typeof previous === 'number') await caches.delete(CACHE_NAMES.uploads);
   },
+  // Photos come back from the network; the queued action would not.
+  makeRoom: () => caches.delete(CACHE_NAMES.uploads),
 });
 registerRuntimeRoutes(precache, self.location.origin);
 registerRoute(new PrecacheRoute(precache, { directoryIndex: '' }));

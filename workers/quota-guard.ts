@@ -1,8 +1,8 @@
 /**
  * The one place where a full disk is handled: every read-write transaction the worker starts on
  * its database (explicit `db.transaction` or a single table write) that fails for lack of quota
- * frees server data and runs once more; a second refusal becomes a plain 'storage' SyncError the
- * page can show. Guarding the database object itself keeps every module's writes covered,
+ * frees server data and runs again (ROOM_RETRIES times); a write still refused then becomes a plain
+ * 'storage' SyncError the page can show. Guarding the database object itself keeps every module's writes covered,
  * including ones added later, without each module wrapping its own.
  */
 import Dexie, { type Table } from 'dexie';
@@ -11,6 +11,12 @@ import { isSyncError, syncError } from './errors';
 
 /** i18n key of the message the member sees when the device refused to store even after a trim. */
 export const STORAGE_FULL_KEY = 'errors.storage_full';
+
+/**
+ * How often a refused write frees server data and runs again. More than once: the service worker
+ * may refill the photo cache between the trim and the retry.
+ */
+export const ROOM_RETRIES = 2;
 
 /** Table methods that write; each opens its own transaction when called outside one. */
 const WRITES = [
@@ -53,7 +59,7 @@ export interface QuotaHooks {
   onFull(error: unknown): void;
 }
 
-/** Wraps `db` in place, so every top-level write survives one quota refusal. */
+/** Wraps `db` in place, so every top-level write survives ROOM_RETRIES quota refusals. */
 export function guardQuota(db: AmoraDb, hooks: QuotaHooks): void {
   const transaction = db.transaction.bind(db) as (...args: unknown[]) => PromiseLike<unknown>;
   const raw: RawTransaction = (tables, scope) =>
@@ -67,19 +73,18 @@ export function guardQuota(db: AmoraDb, hooks: QuotaHooks): void {
   };
 
   async function guarded<T>(write: () => PromiseLike<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (first) {
-      if (!isQuotaError(first)) throw first;
-      await evictOnce().catch(() => undefined); // a failed trim still deserves the retry
+    for (let tries = 0; ; tries++) {
       try {
         return await write();
-      } catch (second) {
-        if (!isQuotaError(second)) throw second;
-        hooks.onFull(second);
-        throw syncError('storage', 'This device has no room left to store data', {
-          key: STORAGE_FULL_KEY,
-        });
+      } catch (error) {
+        if (!isQuotaError(error)) throw error;
+        if (tries >= ROOM_RETRIES) {
+          hooks.onFull(error);
+          throw syncError('storage', 'This device has no room left to store data', {
+            key: STORAGE_FULL_KEY,
+          });
+        }
+        await evictOnce().catch(() => undefined); // a failed trim still deserves the retry
       }
     }
   }

@@ -3,7 +3,7 @@
  * the ones that could not be delivered and replays them in order, exactly once per client id on
  * the server, never under another member's session. Pure logic: fetch, clock and store are injected.
  */
-import type { ActionsMessage } from '../../src/api/offline-protocol';
+import { MEMBER_HEADER, type ActionsMessage } from '../../src/api/offline-protocol';
 import { nextAttemptAt } from './backoff';
 import { captureAction, queuedResponse, readJson, toRequest, type CapturedAction } from './capture';
 import { classify } from './classify';
@@ -18,6 +18,20 @@ export interface ActionQueueDeps {
   random?: () => number;
   /** Called after every change with the earliest time a waiting entry may be tried (null: none). */
   onWaiting?: (wakeAt: number | null) => void;
+  /**
+   * Frees disk space (copies of server data) when the queue's own store is refused for lack of
+   * quota: an action the member took weighs more than any cached photo.
+   */
+  makeRoom?: () => Promise<unknown>;
+}
+
+/** How often a refused queue write makes room and tries again before it gives up. */
+export const ROOM_RETRIES = 2;
+
+/** The browser refused a write for lack of space (Firefox names it differently). */
+function isQuotaError(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
 export interface ReplayOptions {
@@ -45,16 +59,37 @@ export class ActionQueue {
   private chain: Promise<unknown> = Promise.resolve();
   private pending: Promise<ReplayResult> | null = null;
   private pendingEager = false;
+  /** Per member, the last live request being handled: the next one waits until it has settled. */
+  private readonly lanes = new Map<number, Promise<unknown>>();
 
   constructor(private readonly deps: ActionQueueDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
   }
 
-  /** Sends a page's action; on network error, 5xx or 429 keeps it and answers 202 queued. */
-  async handle(request: Request): Promise<Response> {
-    const captured = await captureAction(request);
-    if (!captured) return this.deps.fetch(request); // no member or client id: cannot be replayed safely
+  /**
+   * Sends a page's action; on network error, 5xx or 429 keeps it and answers 202 queued. A member's
+   * actions are handled one after another, in the order the fetch events came: when two messages
+   * were in flight together and the first failed, the second went through first and arrived ahead.
+   */
+  handle(request: Request): Promise<Response> {
+    // Joined before any await, so the lane keeps the order of the fetch events.
+    const memberId = Number(request.headers.get(MEMBER_HEADER));
+    if (!Number.isSafeInteger(memberId) || memberId <= 0) return this.deps.fetch(request);
+    // The body is read at once: a request the page gives up on while it waits is still queued.
+    const capturing = captureAction(request);
+    const before = this.lanes.get(memberId) ?? Promise.resolve();
+    const handled = before.then(async () => this.handleInTurn(request, await capturing));
+    const tail = handled.catch(() => undefined);
+    this.lanes.set(memberId, tail);
+    void tail.then(() => {
+      if (this.lanes.get(memberId) === tail) this.lanes.delete(memberId);
+    });
+    return handled;
+  }
+
+  private async handleInTurn(request: Request, captured: CapturedAction | null): Promise<Response> {
+    if (!captured) return this.deps.fetch(request); // no client id: cannot be replayed safely
     // Older entries of this member still wait: going first would break the order of messages.
     const all = await this.deps.store.all();
     if (all.some((a) => a.memberId === captured.memberId)) {
@@ -123,17 +158,31 @@ export class ActionQueue {
     at: number,
   ): Promise<Response> {
     const now = this.now();
-    await this.deps.store.add({
-      ...captured,
-      enqueuedAt: now,
-      attempts,
-      lastStatus,
-      nextAttemptAt: at,
-    });
+    await this.withRoom(() =>
+      this.deps.store.add({
+        ...captured,
+        enqueuedAt: now,
+        attempts,
+        lastStatus,
+        nextAttemptAt: at,
+      }),
+    );
     this.deps.post({ type: 'queued', clientId: captured.clientId, memberId: captured.memberId });
     const session = await this.currentSession();
     this.deps.onWaiting?.(wakeAt(await this.deps.store.all(), session));
     return queuedResponse();
+  }
+
+  /** A queue write that, refused for lack of space, makes room and tries again. */
+  private async withRoom<T>(write: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isQuotaError(error) || !this.deps.makeRoom || tries >= ROOM_RETRIES) throw error;
+        await this.deps.makeRoom().catch(() => undefined);
+      }
+    }
   }
 
   private async round(eager: boolean): Promise<ReplayResult> {
@@ -191,7 +240,9 @@ export class ActionQueue {
     const answeredAfterSilence = status !== null && action.lastStatus === null;
     const attempts = answeredAfterSilence ? 1 : action.attempts + 1;
     const at = nextAttemptAt(attempts, retryAfter, this.now(), this.random);
-    await this.deps.store.update({ ...action, attempts, lastStatus: status, nextAttemptAt: at });
+    await this.withRoom(() =>
+      this.deps.store.update({ ...action, attempts, lastStatus: status, nextAttemptAt: at }),
+    );
     return 'retry';
   }
 }

@@ -18,6 +18,12 @@ type SyncRegistration = ServiceWorkerRegistration & {
   sync?: { register(tag: string): Promise<void> };
 };
 
+/**
+ * A stalled connection must not hold a member's actions forever: each waits behind the one before
+ * it. An abandoned request may still have reached the server, which dedupes it by client id.
+ */
+export const ACTION_FETCH_TIMEOUT_MS = 20_000;
+
 /** What the rest of the worker needs from the queue. */
 export interface InstalledQueue {
   queue: ActionQueue;
@@ -28,6 +34,8 @@ export interface InstalledQueue {
 export interface InstallQueueOptions {
   /** Called when the session member changed, e.g. to wipe personal caches (DESIGN §3). */
   onMemberChange?: (previous: number | null | undefined, next: number | null) => Promise<void>;
+  /** Frees disk space when a queue write is refused for lack of it. */
+  makeRoom?: () => Promise<unknown>;
 }
 
 /** Registers the queue's routes and triggers on `scope`. */
@@ -49,8 +57,12 @@ export function installActionQueue(
 
   const queue = new ActionQueue({
     store: openQueueStore(indexedDB),
-    fetch: (request) => fetch(request),
+    fetch: (request) =>
+      fetch(request, {
+        signal: AbortSignal.any([request.signal, AbortSignal.timeout(ACTION_FETCH_TIMEOUT_MS)]),
+      }),
     post: (message) => channel.postMessage(message),
+    makeRoom: options.makeRoom,
     onWaiting: (wakeAt) => {
       channel.postMessage({ type: 'waiting', wakeAt } satisfies ActionsMessage);
       clearTimeout(timer);

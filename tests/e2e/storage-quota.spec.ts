@@ -46,7 +46,7 @@ test('with a nearly full quota the app keeps working online and a queued like su
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000); // a busy CI machine needs more than the default here
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // The sync worker logs each refused write it made room for; reported, not required: small

@@ -2,6 +2,7 @@
 /** The service worker's action queue against the delivery failure modes of DESIGN §6. */
 import { describe, expect, it } from 'vitest';
 import { QUEUED_HEADER } from '../../src/api/offline-protocol';
+import { ActionQueue, ROOM_RETRIES } from '../../sw/queue/action-queue';
 import { actionRequest, delivered, message, setupQueue as setup } from './helpers/sw-fake-server';
 
 describe('action queue', () => {
@@ -145,6 +146,62 @@ describe('action queue', () => {
     clock.now += 2000;
     expect(await queue.replay()).toMatchObject({ delivered: 2, waiting: 0 });
     expect(server.effects.map((e) => e.split(' ')[2])).toEqual(['one', 'two', 'three']);
+  });
+
+  it("handles a member's live actions in turn, so a later message never overtakes a failing one", async () => {
+    const { server, clock, queue } = setup();
+    await queue.setSession(7);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.onCall = async (call) => {
+      if (call.body.message === 'one') await gate;
+    };
+    server.fail({ status: 503 });
+    const first = queue.handle(message(7, 'one'));
+    const second = queue.handle(message(7, 'two'));
+    // Another member has a lane of their own.
+    expect((await queue.handle(message(8, 'other'))).status).toBe(200);
+    expect(server.calls.map((c) => c.body.message)).toEqual(['one', 'other']); // 'two' waits
+    release();
+    expect((await first).status).toBe(202);
+    expect((await second).status).toBe(202); // queued behind 'one', not sent ahead of it
+    expect(server.calls.map((c) => c.body.message)).toEqual(['one', 'other']);
+
+    clock.now += 1000;
+    expect(await queue.replay()).toMatchObject({ delivered: 2, waiting: 0 });
+    expect(server.effects.map((e) => e.split(' ')[2])).toEqual(['other', 'one', 'two']);
+  });
+
+  it('makes room when its store is refused for lack of space, and keeps the action', async () => {
+    const { server, posted, store, clock } = setup();
+    let refusals = 2;
+    let roomMade = 0;
+    const queue = new ActionQueue({
+      store: {
+        ...store,
+        add: (action) =>
+          refusals-- > 0
+            ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+            : store.add(action),
+      },
+      fetch: server.fetch,
+      post: (m) => posted.push(m),
+      now: () => clock.now,
+      random: () => 1,
+      makeRoom: async () => void roomMade++,
+    });
+    await queue.setSession(7);
+    server.fail('down');
+    expect((await queue.handle(message(7, 'kept'))).status).toBe(202);
+    expect(roomMade).toBe(2);
+    expect(await store.all()).toHaveLength(1);
+
+    // A disk that stays full after every try fails the request: the page shows its row as failed.
+    refusals = ROOM_RETRIES + 1;
+    await expect(queue.handle(message(7, 'refused'))).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+    });
+    expect(roomMade).toBe(2 + ROOM_RETRIES);
   });
 
   it('sends a queued like before the unlike that followed it', async () => {

@@ -1,11 +1,12 @@
 /**
- * A write refused for lack of space: the worker frees server data and writes again once; a second
- * refusal rejects with a plain 'storage' error and a message key, and the member is told.
+ * A write refused for lack of space: the worker frees server data and writes again, up to
+ * ROOM_RETRIES times; a write still refused then rejects with a plain 'storage' error and a
+ * message key, and the member is told.
  */
 import type { DBCore, DBCoreMutateRequest } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { AmoraDb } from '../../src/db/db';
-import { isQuotaError, STORAGE_FULL_KEY } from '../../workers/quota-guard';
+import { isQuotaError, ROOM_RETRIES, STORAGE_FULL_KEY } from '../../workers/quota-guard';
 import { createHarness, newDb } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';
 import { queuedLike, seedStorage } from './helpers/storage-rows';
@@ -59,7 +60,7 @@ describe('quota errors', () => {
     expect(isQuotaError({ kind: 'network', message: 'offline' })).toBe(false);
   });
 
-  it('evicts old server data and writes again once', async () => {
+  it('evicts old server data and writes again', async () => {
     const h = await fullDiskHarness(1);
     const summary = await h.api.search();
     expect(summary.loaded).toBe(12);
@@ -75,14 +76,21 @@ describe('quota errors', () => {
     expect(h.notices).not.toContainEqual({ type: 'storage-full' });
   });
 
-  it('rejects with a storage error the page can show when the retry is refused too', async () => {
-    const h = await fullDiskHarness(2);
+  it('keeps making room while the photo cache refills between trim and retry', async () => {
+    const h = await fullDiskHarness(ROOM_RETRIES);
+    expect((await h.api.search()).loaded).toBe(12);
+    expect(h.refused.refused).toBe(ROOM_RETRIES);
+    expect(h.notices).not.toContainEqual({ type: 'storage-full' });
+  });
+
+  it('rejects with a storage error the page can show when every retry is refused too', async () => {
+    const h = await fullDiskHarness(ROOM_RETRIES + 1);
     await expect(h.api.search()).rejects.toEqual({
       kind: 'storage',
       key: STORAGE_FULL_KEY,
       message: 'This device has no room left to store data',
     });
-    expect(h.refused.refused).toBe(2);
+    expect(h.refused.refused).toBe(ROOM_RETRIES + 1);
     expect(h.notices).toContainEqual({ type: 'storage-full' });
     expect(await h.db.actions.count()).toBe(1);
     // The disk has room again: the next call works as before.
