@@ -13,6 +13,21 @@ export const I18N_MAX_AGE_SECONDS = 24 * 60 * 60;
 export const UPLOADS_MAX_ENTRIES = 300;
 export const UPLOADS_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
+/** `/_i18n/{lng}/messages.json`: the locale messages the page loads. */
+export const localeMessagesPath = (language: string) => `/_i18n/${language}/messages.json`;
+
+/**
+ * The locale messages worth caching when the worker installs: those of the browser's languages
+ * and English, the fallback. On a first visit the page loaded its messages before the worker
+ * controlled it; without these, going offline at once would show the page untranslated.
+ */
+export function installLocales(browserLanguages: readonly string[]): string[] {
+  const bases = browserLanguages
+    .map((tag) => tag.slice(0, 2).toLowerCase())
+    .filter((base) => /^[a-z]{2}$/.test(base));
+  return [...new Set([...new Set(bases)].slice(0, 2).concat('en'))].map(localeMessagesPath);
+}
+
 /** True for a navigation the app shell may answer. */
 export function isAppNavigation(url: URL): boolean {
   return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(url.pathname));

@@ -9,7 +9,7 @@ import type { SwInboundMessage } from '../src/api/offline-protocol';
 import { outdatedPrecaches } from './precache-cleanup';
 import { installPushHandlers } from './push/install';
 import { installActionQueue } from './queue/install-queue';
-import { CACHE_NAMES } from './route-rules';
+import { CACHE_NAMES, installLocales } from './route-rules';
 import { registerRuntimeRoutes } from './routes';
 
 declare let self: ServiceWorkerGlobalScope & {
@@ -34,7 +34,24 @@ registerRoute(new PrecacheRoute(precache, { directoryIndex: '' }));
 installPushHandlers(self);
 
 // No skipWaiting here: the new worker waits until the page posts SKIP_WAITING on the user's click.
-self.addEventListener('install', (event) => event.waitUntil(precache.install(event)));
+self.addEventListener('install', (event) =>
+  event.waitUntil(Promise.all([precache.install(event), cacheLocales()])),
+);
+
+/** Puts the likely locale messages in the runtime cache; missing ones come with the first use. */
+async function cacheLocales(): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.i18n);
+  await Promise.all(
+    installLocales(self.navigator.languages).map(async (path) => {
+      try {
+        const response = await fetch(path);
+        if (response.ok) await cache.put(path, response);
+      } catch {
+        // offline while installing: the page's next load through the worker caches it
+      }
+    }),
+  );
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_HEADER, MEMBER_HEADER } from '../../src/api/offline-protocol';
 import { outdatedPrecaches } from '../../sw/precache-cleanup';
 import { captureAction, isQueueable, toRequest } from '../../sw/queue/capture';
-import { isAppNavigation, isLocaleMessages, isSettings, isUpload } from '../../sw/route-rules';
+import {
+  installLocales,
+  isAppNavigation,
+  isLocaleMessages,
+  isSettings,
+  isUpload,
+} from '../../sw/route-rules';
 import { ORIGIN } from './helpers/sw-fake-server';
 
 const url = (path: string, origin = ORIGIN) => new URL(path, origin);
@@ -88,5 +94,20 @@ describe('queue intake', () => {
     expect(rebuilt.credentials).toBe('same-origin');
     expect(rebuilt.headers.get(MEMBER_HEADER)).toBe('7');
     expect(await rebuilt.json()).toEqual({ profile: 3, client_id: 'c-1', client_seq: 4 });
+  });
+});
+
+describe('locales at install', () => {
+  it('caches the browser languages and English when the worker installs', () => {
+    expect(installLocales(['nl-BE', 'nl', 'de-DE', 'fr'])).toEqual([
+      '/_i18n/nl/messages.json',
+      '/_i18n/de/messages.json',
+      '/_i18n/en/messages.json',
+    ]);
+    expect(installLocales(['en-GB'])).toEqual(['/_i18n/en/messages.json']);
+    expect(installLocales(['*', ''])).toEqual(['/_i18n/en/messages.json']);
+    for (const path of installLocales(['pl'])) {
+      expect(isLocaleMessages(url(path), ORIGIN)).toBe(true);
+    }
   });
 });
