@@ -92,11 +92,14 @@ export async function applyConversationEvent(
   event: ConversationEvent,
 ): Promise<void> {
   const { db } = ctx;
+  if (event.type === 'message' && event.message) {
+    await storeLiveMessage(ctx, rowOf(event.message));
+    return;
+  }
   const cached = await db.messages.where('conversation').equals(event.conversation).count();
   if (cached === 0) return;
   const receipt = receiptOf(event);
-  if (event.type === 'message' && event.message) await db.messages.put(rowOf(event.message));
-  else if (receipt) {
+  if (receipt) {
     // Applied as it is: fetching the conversation would mark it read for this member too.
     const { by, upTo, at, read } = receipt;
     await db.messages
@@ -122,6 +125,26 @@ export async function applyConversationEvent(
       .count();
     if (unanswered > 0) await loadMessages(ctx, event.conversation, undefined, { markRead: false });
   } else await loadMessages(ctx, event.conversation, undefined, { markRead: false });
+}
+
+/**
+ * A message that came live, in one transaction: the other member's screen waits on this write.
+ * Kept only for a conversation this browser holds; the sender's own copy, already confirmed by
+ * the POST answer, is not written again (a write re-runs every open view for nothing).
+ */
+async function storeLiveMessage(ctx: SyncContext, row: MessageRow): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.messages, async () => {
+    if (!(await db.messages.where('conversation').equals(row.conversation).first())) return;
+    const stored = await db.messages.get(row.key);
+    if (stored && sameRow(stored, row)) return;
+    await db.messages.put(row);
+  });
+}
+
+/** Whether `stored` already holds every field of `row`. */
+function sameRow(stored: MessageRow, row: MessageRow): boolean {
+  return (Object.keys(row) as (keyof MessageRow)[]).every((field) => stored[field] === row[field]);
 }
 
 /** Acknowledges messages from the event stream; see createDeliveryAcks. */
@@ -180,9 +203,10 @@ export async function queueMessage(
   const body = SendMessageBody.safeParse({ conversation, message: text, client_id: clientId });
   if (!body.success)
     throw syncError('validation', body.error.issues[0]?.message ?? 'Invalid message');
-  const seq = await nextSeq(db, memberId);
   const now = Date.now();
-  await db.transaction('rw', db.messages, db.actions, async () => {
+  // One transaction for the sequence number, the row and its action: the send waits on it.
+  await db.transaction('rw', db.messages, db.actions, db.kv, async () => {
+    const seq = await nextSeq(db, memberId, now);
     if (replaces !== undefined) {
       await db.messages.delete(replaces);
       await db.actions.delete(replaces);

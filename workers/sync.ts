@@ -177,16 +177,24 @@ export function createSync(deps: SyncDeps) {
         applyBan(ctx, { reason, since }).catch((error: unknown) => log('Ban', error));
         return;
       }
-      // The message itself first: its IndexedDB write is what the open conversation shows, and
-      // it should not queue behind the list refetch the same event starts.
-      if (event.type === 'message' || event.type === 'read' || event.type === 'delivered') {
-        applyConversationEvent(ctx, event).catch((error: unknown) => log('Messages', error));
-      }
       const task = EVENT_TASK[event.type];
-      if (task) void poller.runNow(task);
-      if (event.type === 'message') {
-        acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
+      const refetch = () => {
+        if (task) void poller.runNow(task);
+        if (event.type === 'message') {
+          acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
+        }
+      };
+      if (event.type !== 'message' && event.type !== 'read' && event.type !== 'delivered') {
+        refetch();
+        return;
       }
+      const applied = applyConversationEvent(ctx, event).catch((error: unknown) =>
+        log('Messages', error),
+      );
+      // A new message first: its IndexedDB write is what the open conversation shows, and the
+      // list refetch and the receipt wait for it instead of competing with it for the machine.
+      if (event.type === 'message') void applied.finally(refetch);
+      else refetch();
     },
     onReconnect: () => {
       void poller.runNow('chats');

@@ -15,6 +15,50 @@ export function dateLocale(lng: string): string {
   return TAGS[lng.slice(0, 2)] ?? 'en-US';
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** Built once per language and options, then reused: building costs far more than formatting. */
+function cached<F, O>(
+  cache: Map<string, F>,
+  lng: string,
+  options: O,
+  build: (locale: string, options: O) => F,
+): F {
+  const locale = dateLocale(lng);
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = build(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A shared Intl.DateTimeFormat for an interface language. A chat formats the time of every bubble
+ * on every render; a new formatter each time was the costliest part of showing a new message.
+ */
+export function dateTimeFormat(
+  lng: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  return cached(dateFormats, lng, options, (locale, o) => new Intl.DateTimeFormat(locale, o));
+}
+
+/** A shared Intl.RelativeTimeFormat for an interface language; see dateTimeFormat. */
+export function relativeTimeFormat(
+  lng: string,
+  options: Intl.RelativeTimeFormatOptions,
+): Intl.RelativeTimeFormat {
+  return cached(
+    relativeFormats,
+    lng,
+    options,
+    (locale, o) => new Intl.RelativeTimeFormat(locale, o),
+  );
+}
+
 /** 0 = Sunday (US English), 1 = Monday (Dutch and the other European interface languages). */
 export function firstDayOfWeek(lng: string): 0 | 1 {
   return dateLocale(lng) === 'en-US' ? 0 : 1;
@@ -39,12 +83,12 @@ export function formatDate(
 ): string {
   const date = typeof value === 'string' ? (parseIsoDate(value) ?? new Date(value)) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocale(lng), options).format(date);
+  return dateTimeFormat(lng, options).format(date);
 }
 
 /** Short weekday names in display order, starting with the language's first day of the week. */
 export function weekdayNames(lng: string, style: 'short' | 'narrow' | 'long' = 'short'): string[] {
-  const fmt = new Intl.DateTimeFormat(dateLocale(lng), { weekday: style });
+  const fmt = dateTimeFormat(lng, { weekday: style });
   const first = firstDayOfWeek(lng);
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(2023, 0, 1 + ((first + i) % 7))));

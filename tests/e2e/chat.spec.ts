@@ -11,11 +11,13 @@ import {
 } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
+  buyCredits,
   DEMO,
   DEMO2,
   goOffline,
   goOnline,
   login,
+  newMember,
   reloadUnderServiceWorker,
   waitForServiceWorker,
 } from './helpers';
@@ -223,8 +225,12 @@ test('an own message goes sent, then delivered when the other member’s device 
   browser,
   baseURL,
 }) => {
-  const sam = await apiSession(baseURL!, DEMO2);
-  const alexPage = await memberPage(browser, baseURL!, DEMO);
+  // Members of their own: another test may have a demo member's device on, which would mark
+  // the first message delivered at once.
+  const alex = await newMember(baseURL!, 'Aleksi', 'male');
+  await buyCredits(alex.api);
+  const sam = await newMember(baseURL!, 'Saara', 'female');
+  const alexPage = await memberPage(browser, baseURL!, alex);
   const chatId = await openChatWith(alexPage, sam.id);
 
   // No device of Sam's is on: the server has it, nobody else.
@@ -242,7 +248,7 @@ test('an own message goes sent, then delivered when the other member’s device 
     timeout: 20_000,
   });
   const samPage = await samContext.newPage();
-  await login(samPage, DEMO2);
+  await login(samPage, sam);
   await expect(samPage).not.toHaveURL(/\/chats/);
   await expect(status(alexPage, text)).toHaveText('Delivered', { timeout: 15_000 });
   await streamOpen;
@@ -270,6 +276,7 @@ test('an own message goes sent, then delivered when the other member’s device 
   await alexPage.context().close();
   await samPage.context().close();
   await sam.api.dispose();
+  await alex.api.dispose();
 });
 
 /** The notifications the app's service worker shows, read from the page. */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '../../db/db';
 import { currentLanguage } from '../../i18n/i18n';
@@ -19,7 +20,7 @@ export interface MessageBubbleProps {
 }
 
 /** One message: own on the right in the accent colour, theirs on the left; time and state. */
-export function MessageBubble({
+function Bubble({
   message,
   own,
   groupStart,
@@ -48,3 +49,21 @@ export function MessageBubble({
     </div>
   );
 }
+
+/** The fields of a stored message a bubble shows: a live query hands out new objects each time. */
+const SHOWN: (keyof MessageRow)[] = ['key', 'msg', 'created_at', 'status'];
+
+/**
+ * Renders again only when what it shows changed: a new message re-renders its own bubble, not the
+ * whole conversation, which kept the other member waiting on screen.
+ */
+export const MessageBubble = memo(Bubble, (before, after) => {
+  const { message: a, ...restBefore } = before;
+  const { message: b, ...restAfter } = after;
+  return (
+    SHOWN.every((field) => a[field] === b[field]) &&
+    (Object.keys(restAfter) as (keyof typeof restAfter)[]).every(
+      (prop) => restBefore[prop] === restAfter[prop],
+    )
+  );
+});

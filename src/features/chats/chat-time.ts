@@ -1,5 +1,5 @@
 /** Chat times in the interface language: short in the list, a clock time on bubbles, day labels. */
-import { dateLocale } from '../../lib/dates';
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/dates';
 
 const DAY_MS = 86_400_000;
 
@@ -21,16 +21,14 @@ const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.s
 
 /** "today"/"yesterday" in the language, capitalised for a label. */
 function relativeDay(days: 0 | 1, lng: string): string {
-  return capitalise(
-    new Intl.RelativeTimeFormat(dateLocale(lng), { numeric: 'auto' }).format(-days, 'day'),
-  );
+  return capitalise(relativeTimeFormat(lng, { numeric: 'auto' }).format(-days, 'day'));
 }
 
 /** Clock time of a message, e.g. "9:05 AM" / "09:05". */
 export function formatClock(iso: string, lng: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocale(lng), { timeStyle: 'short' }).format(d);
+  return dateTimeFormat(lng, { timeStyle: 'short' }).format(d);
 }
 
 /**
@@ -43,10 +41,9 @@ export function formatListTime(iso: string, lng: string, now: Date = new Date())
   const days = daysAgo(d, now);
   if (days <= 0) return formatClock(iso, lng);
   if (days === 1) return relativeDay(1, lng);
-  const locale = dateLocale(lng);
-  if (days < 7) return new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(d);
+  if (days < 7) return dateTimeFormat(lng, { weekday: 'short' }).format(d);
   const sameYear = d.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(lng, {
     day: 'numeric',
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
@@ -60,7 +57,7 @@ export function formatDayLabel(key: string, lng: string, now: Date = new Date())
   const days = daysAgo(date, now);
   if (days === 0 || days === 1) return relativeDay(days, lng);
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(dateLocale(lng), {
+  return dateTimeFormat(lng, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

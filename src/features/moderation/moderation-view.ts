@@ -11,7 +11,7 @@ import {
   type ModerationAction,
   type ModerationReport,
 } from '../../api/contract';
-import { dateLocale } from '../../lib/dates';
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/dates';
 import type { SyncError } from '../../bridges/worker-bridge';
 
 /** The actions a moderator starts from the member view with a dialog (a reason or a note). */
@@ -48,7 +48,7 @@ export function formatAge(iso: string, lng: string, now: Date = new Date()): str
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return '';
   const elapsed = Math.max(0, now.getTime() - then);
-  const format = new Intl.RelativeTimeFormat(dateLocale(lng), { numeric: 'auto' });
+  const format = relativeTimeFormat(lng, { numeric: 'auto' });
   for (const [unit, ms] of UNITS) {
     if (elapsed >= ms) return format.format(-Math.floor(elapsed / ms), unit);
   }
@@ -59,7 +59,7 @@ export function formatAge(iso: string, lng: string, now: Date = new Date()): str
 export function formatWhen(iso: string, lng: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocale(lng), {
+  return dateTimeFormat(lng, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(date);
