@@ -189,22 +189,35 @@ export function createDeliveryAcks(ctx: SyncContext): DeliveryAcks {
   };
 }
 
-/** Writes the optimistic row and its action; `replaces` is a failed row a retry takes over. */
-export async function queueMessage(
+/** A message ready to be written and sent: the session member and the validated body. */
+interface PreparedMessage {
+  memberId: number;
+  body: SendBody;
+}
+
+/** Checks the session and the text and gives the message its client id; writes nothing. */
+async function prepareMessage(
   ctx: SyncContext,
   conversation: number,
   text: string,
-  replaces?: string,
-): Promise<{ memberId: number; body: SendBody }> {
-  const { db } = ctx;
+): Promise<PreparedMessage> {
   const memberId = await currentMemberId(ctx);
   if (memberId === null) throw syncError('auth', 'Log in to send messages');
-  const clientId = ctx.uuid();
-  const body = SendMessageBody.safeParse({ conversation, message: text, client_id: clientId });
+  const body = SendMessageBody.safeParse({ conversation, message: text, client_id: ctx.uuid() });
   if (!body.success)
     throw syncError('validation', body.error.issues[0]?.message ?? 'Invalid message');
+  return { memberId, body: body.data };
+}
+
+/** The optimistic row and its action, with the sequence number, in one transaction. */
+async function writeQueuedRow(
+  ctx: SyncContext,
+  { memberId, body }: PreparedMessage,
+  replaces?: string,
+): Promise<void> {
+  const { db } = ctx;
+  const { client_id: clientId, conversation } = body;
   const now = Date.now();
-  // One transaction for the sequence number, the row and its action: the send waits on it.
   await db.transaction('rw', db.messages, db.actions, db.kv, async () => {
     const seq = await nextSeq(db, memberId, now);
     if (replaces !== undefined) {
@@ -216,7 +229,7 @@ export async function queueMessage(
       id: null,
       conversation,
       sender: memberId,
-      msg: body.data.message,
+      msg: body.message,
       client_id: clientId,
       created_at: new Date(now).toISOString(),
       read_at: null,
@@ -236,46 +249,74 @@ export async function queueMessage(
       prevLiked: null,
     });
   });
-  return { memberId, body: body.data };
+}
+
+/** Writes the optimistic row and its action; `replaces` is a failed row a retry takes over. */
+export async function queueMessage(
+  ctx: SyncContext,
+  conversation: number,
+  text: string,
+  replaces?: string,
+): Promise<PreparedMessage> {
+  const prepared = await prepareMessage(ctx, conversation, text);
+  await writeQueuedRow(ctx, prepared, replaces);
+  return prepared;
 }
 
 /**
  * POST /api/chat.php for a queued row. A refusal is kept on the action: the server's i18n key
  * when it sent one (`chat.no_credits`), `network` without an answer, else its message.
+ * `written` is the row's write when it runs alongside the request; the answer waits for it.
  */
 export async function postMessage(
   ctx: SyncContext,
   memberId: number,
   body: SendBody,
+  written: Promise<void> = Promise.resolve(),
 ): Promise<SendOutcome> {
   const clientId = body.client_id;
+  let response;
   try {
-    const response = await ctx.http.send({
+    response = await ctx.http.send({
       method: 'POST',
       path: CHAT_PATH,
       body,
       headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
     });
-    if (response.queued) return { status: 'queued', clientId };
-    await confirmAction(ctx.db, clientId, response.data);
-    return { status: 'sent', clientId };
   } catch (caught) {
+    await written;
     const error = toSyncError(caught);
     const reason = error.key ?? (error.kind === 'network' ? 'network' : error.message);
     await failAction(ctx.db, clientId, reason);
     if (error.kind === 'auth') ctx.recheckUser();
     throw error;
   }
+  const status = response.queued ? 'queued' : 'sent';
+  try {
+    await written;
+  } catch {
+    // The device had no room for the row (the member was told) but the message is on its way:
+    // answering with an error would give the text back to send a second time.
+    return { status, clientId };
+  }
+  if (status === 'sent') await confirmAction(ctx.db, clientId, response.data);
+  return { status, clientId };
 }
 
-/** POST /api/chat.php with a client id; the optimistic row appears at once. */
+/**
+ * POST /api/chat.php with a client id. The optimistic row is written while the request is on its
+ * way, so the other member's screen does not wait on this device's disk; the answer is applied
+ * once the row is there. Either way the message is kept: in this database or, when the request
+ * could not go, in the service worker's queue.
+ */
 export async function sendMessage(
   ctx: SyncContext,
   conversation: number,
   text: string,
 ): Promise<SendOutcome> {
-  const { memberId, body } = await queueMessage(ctx, conversation, text);
-  return postMessage(ctx, memberId, body);
+  const prepared = await prepareMessage(ctx, conversation, text);
+  const written = writeQueuedRow(ctx, prepared);
+  return postMessage(ctx, prepared.memberId, prepared.body, written);
 }
 
 /** A failed row that retry or discard may act on; anything else is refused. */

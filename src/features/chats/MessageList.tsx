@@ -129,6 +129,7 @@ export function MessageList(props: MessageListProps) {
     );
   };
 
+  const shown = virtualizer.getVirtualItems();
   return (
     <div className="chat-pane-wrap">
       <div
@@ -140,21 +141,25 @@ export function MessageList(props: MessageListProps) {
         onScroll={onScroll}
       >
         <div className="chat-virtual" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                className="chat-virtual-row"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {draw(row)}
-              </div>
-            );
-          })}
+          <div
+            className="chat-virtual-window"
+            style={{ transform: `translateY(${shown[0]?.start ?? 0}px)` }}
+          >
+            {shown.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className="chat-virtual-row"
+                >
+                  {draw(row)}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
       {!atBottom && (
