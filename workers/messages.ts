@@ -275,6 +275,8 @@ export async function postMessage(
   written: Promise<void> = Promise.resolve(),
 ): Promise<SendOutcome> {
   const clientId = body.client_id;
+  // Awaited below on every path; until then a refused write must not count as unhandled.
+  written.catch(() => undefined);
   let response;
   try {
     response = await ctx.http.send({

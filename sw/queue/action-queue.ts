@@ -78,6 +78,7 @@ export class ActionQueue {
     if (!Number.isSafeInteger(memberId) || memberId <= 0) return this.deps.fetch(request);
     // The body is read at once: a request the page gives up on while it waits is still queued.
     const capturing = captureAction(request);
+    capturing.catch(() => undefined); // awaited in turn; a failed read must not count as unhandled
     const before = this.lanes.get(memberId) ?? Promise.resolve();
     const handled = before.then(async () => this.handleInTurn(request, await capturing));
     const tail = handled.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatList, messagesOf } from '../../src/db/queries';
 import { applyConversationEvent } from '../../workers/messages';
 import { createHarness, flush } from './helpers/sync-harness';
@@ -125,6 +125,28 @@ describe('messages', () => {
     });
     expect((await messagesOf(1, h.db)).map((r) => r.id)).toEqual([1, 5]);
     expect(await messagesOf(2, h.db)).toEqual([]);
+  });
+
+  it("does not write the live copy of the sender's own message again once the answer stored it", async () => {
+    const h = await member();
+    h.backend.override('GET /api/chat.php', {
+      body: { conversation: 1, msg: [message(1, null, '2026-01-01T00:00:00Z')] },
+    });
+    await h.api.loadMessages(1);
+    const sent = {
+      ...message(2, '00000000-0000-4000-8000-000000000001', '2026-01-01T00:01:00Z'),
+      sender: 7,
+    };
+    h.backend.override('POST /api/chat.php', { body: sent });
+    await h.api.sendMessage(1, 'm2');
+    const puts = vi.spyOn(h.db.messages, 'put');
+    await applyConversationEvent(h.ctx, { type: 'message', conversation: 1, message: sent });
+    expect(puts).not.toHaveBeenCalled();
+    // A copy that says more (delivered now) is written.
+    const delivered = { ...sent, delivered_at: '2026-01-01T00:01:01Z' };
+    await applyConversationEvent(h.ctx, { type: 'message', conversation: 1, message: delivered });
+    expect(puts).toHaveBeenCalledTimes(1);
+    expect((await messagesOf(1, h.db)).at(-1)?.delivered_at).toBe('2026-01-01T00:01:01Z');
   });
 
   it('applies a read receipt to own messages without fetching (which would mark it read here)', async () => {

@@ -105,4 +105,30 @@ describe('quota errors', () => {
     expect(refused.refused).toBe(1);
     expect(await h.db.actions.get('like-2')).toBeDefined();
   });
+
+  it('sends a message the device has no room to keep, once, and does not hand the text back', async () => {
+    const db = newDb();
+    const refused = refuseWrites(db, 'messages');
+    const h = createHarness({ db });
+    h.backend.user = demoUser();
+    await h.api.refreshUser();
+    const clientId = '00000000-0000-4000-8000-000000000001';
+    h.backend.override('POST /api/chat.php', {
+      body: {
+        id: 9,
+        conversation: 1,
+        sender: 7,
+        msg: 'Hello',
+        client_id: clientId,
+        created_at: '2026-01-01T00:00:00Z',
+        read_at: null,
+      },
+    });
+    refused.left = ROOM_RETRIES + 1;
+    // Sent, not an error: an error would give the composer its text back to send a second time.
+    expect(await h.api.sendMessage(1, 'Hello')).toEqual({ status: 'sent', clientId });
+    expect(h.backend.count('POST /api/chat.php')).toBe(1);
+    expect(h.notices).toContainEqual({ type: 'storage-full' });
+    expect(await h.db.actions.count()).toBe(0);
+  });
 });
