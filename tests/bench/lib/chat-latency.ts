@@ -24,6 +24,32 @@ const ENTER_STAMP = `
 `;
 
 /**
+ * Records in window.__benchStored the time of every IndexedDB write to the messages table that
+ * this browser context makes, from any of its threads: Dexie announces each committed write on
+ * its BroadcastChannel, which a page can listen to like Dexie's own live queries do. It splits
+ * the latency into "stored on the device" and "on screen" without touching the app.
+ */
+const RECORD_STORED = `(() => {
+  window.__benchStored = [];
+  const channel = new BroadcastChannel('x-storagemutated-1');
+  channel.onmessage = (event) => {
+    const parts = event.data && typeof event.data === 'object' ? Object.keys(event.data) : [];
+    if (parts.some((part) => part.includes('/messages/'))) {
+      window.__benchStored.push(performance.timeOrigin + performance.now());
+    }
+  };
+  window.__benchStoredChannel = channel;
+  return true;
+})()`;
+
+/** The recorded write times from `since` (epoch ms) on, and a fresh start for the next message. */
+const TAKE_STORED = (since: number) => `(() => {
+  const all = window.__benchStored ?? [];
+  window.__benchStored = [];
+  return all.filter((at) => at >= ${since});
+})()`;
+
+/**
  * Installs a MutationObserver that resolves window.__benchSeen with Date.now() when a chat bubble
  * holding exactly `text` appears (a string: this project has no DOM types). Rejects after 10 s.
  */
@@ -91,6 +117,7 @@ export async function openConversation(
     for (const page of [alexPage!, samPage!]) {
       await composer(page).waitFor({ state: 'visible', timeout: 30_000 });
       await page.evaluate(ENTER_STAMP);
+      await page.evaluate(RECORD_STORED);
       // Let each screen load the conversation, so what follows can only come live.
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     }
@@ -105,6 +132,13 @@ export async function openConversation(
 export interface Timed {
   ms: number;
   readMarked: boolean;
+  /**
+   * Where the time went, ms after the Enter keydown: the sender's own row written to its
+   * IndexedDB, and the receiver's copy written to its IndexedDB (the last write to the messages
+   * table before the text showed). Null when no such write was seen.
+   */
+  senderStored: number | null;
+  receiverStored: number | null;
 }
 
 /**
@@ -120,12 +154,20 @@ export async function sendAndTime(
 ): Promise<Timed> {
   await to.evaluate(watchFor(text));
   await from.evaluate('window.__benchSentAt = 0');
+  const armed = Date.now();
+  await from.evaluate(TAKE_STORED(armed));
+  await to.evaluate(TAKE_STORED(armed));
   const box = composer(from);
   await box.fill(text);
   await box.press('Enter');
   const seenAt = Number(await to.evaluate('window.__benchSeen'));
   const sentAt = Number(await from.evaluate('window.__benchSentAt'));
   if (!(sentAt > 0)) throw new Error('the Enter keydown was not seen in the sender page');
+  const ownWrites = (await from.evaluate(TAKE_STORED(sentAt))) as number[];
+  const theirWrites = ((await to.evaluate(TAKE_STORED(sentAt))) as number[]).filter(
+    (at) => at <= seenAt + 1, // seenAt is a whole millisecond
+  );
+  const after = (at: number | undefined) => (at === undefined ? null : Math.round(at - sentAt));
   const status = from
     .locator('.chat-bubble', { has: from.getByText(text, { exact: true }) })
     .locator('.chat-status');
@@ -139,7 +181,12 @@ export async function sendAndTime(
       () => true,
       () => false,
     );
-  return { ms: seenAt - sentAt, readMarked };
+  return {
+    ms: seenAt - sentAt,
+    readMarked,
+    senderStored: after(ownWrites[0]),
+    receiverStored: after(theirWrites.at(-1)),
+  };
 }
 
 /** Nearest-rank percentile (p in 0..100) of a list: a value that was measured, never interpolated. */

@@ -23,7 +23,14 @@ const SEED_MEMBERS = '100';
 interface Setup {
   name: string;
   conversation: OpenConversation;
+  /** The servers its members send to, for their request timings. */
+  servers: string[];
   samples: number[];
+  /** Per measured message: ms from Enter to the sender's row and to the receiver's copy stored. */
+  senderStored: number[];
+  receiverStored: number[];
+  /** Server time of POST /api/chat.php over the measured messages: [seconds, requests]. */
+  server: [number, number];
   /** Measured messages whose sender saw no "read" mark within sendAndTime's wait. */
   unread: string[];
 }
@@ -47,15 +54,47 @@ async function cleanUp(steps: (() => Promise<unknown>)[]): Promise<void> {
  */
 async function measure(setups: Setup[], tag: string): Promise<void> {
   for (let i = 0; i < WARMUP + MESSAGES; i++) {
+    if (i === WARMUP) {
+      for (const setup of setups) setup.server = await postChatTiming(setup.servers);
+    }
     for (const setup of setups) {
       const { alex, sam } = setup.conversation;
       const [from, to] = i % 2 === 0 ? [alex, sam] : [sam, alex];
       const timed = await sendAndTime(from, to, `bench ${tag} ${setup.name} ${i}`);
       if (i < WARMUP) continue;
       setup.samples.push(timed.ms);
+      if (timed.senderStored !== null) setup.senderStored.push(timed.senderStored);
+      if (timed.receiverStored !== null) setup.receiverStored.push(timed.receiverStored);
       if (!timed.readMarked) setup.unread.push(`#${i - WARMUP + 1} ${i % 2 === 0 ? 'A→S' : 'S→A'}`);
     }
   }
+}
+
+/** Lets the bench read each server's request timings (GET /metrics with this bearer token). */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/**
+ * Seconds spent answering POST /api/chat.php with 2xx, and how many, summed over `servers`: the
+ * server's own histogram (from request to the end of the answer), read from /metrics.
+ */
+async function postChatTiming(servers: string[]): Promise<[number, number]> {
+  let seconds = 0;
+  let count = 0;
+  for (const url of servers) {
+    const res = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    if (!res.ok) throw new Error(`${url}/metrics answered ${res.status}`);
+    const series = '{route="/api/chat.php",method="POST",status_class="2xx"}';
+    for (const line of (await res.text()).split('\n')) {
+      if (line.startsWith(`http_request_duration_seconds_sum${series} `)) {
+        seconds += Number(line.split(' ').at(-1));
+      } else if (line.startsWith(`http_request_duration_seconds_count${series} `)) {
+        count += Number(line.split(' ').at(-1));
+      }
+    }
+  }
+  return [seconds, count];
 }
 
 /** Registered in run.ts's PARTS; runs alone as `npm run bench -- chat`. */
@@ -73,7 +112,7 @@ export const chatPart: Part = {
       const shared = await createSchema();
       cleanups.push(() => shared.drop());
       const app = await buildClient();
-      const env = { SEED_MEMBERS, RATE_LIMIT_SCALE: '100000' };
+      const env = { SEED_MEMBERS, RATE_LIMIT_SCALE: '100000', METRICS_TOKEN };
 
       const one = await startServer(
         tempDir('chat-one'),
@@ -96,19 +135,32 @@ export const chatPart: Part = {
       const browser = await launchChromium();
       cleanups.push(() => browser.close());
       const pairs = [
-        { name: 'one instance', alexUrl: one.url, samUrl: one.url },
-        { name: 'two instances + Redis', alexUrl: a.url, samUrl: b.url },
+        { name: 'one instance', alexUrl: one.url, samUrl: one.url, servers: [one.url] },
+        { name: 'two instances + Redis', alexUrl: a.url, samUrl: b.url, servers: [a.url, b.url] },
       ];
-      for (const { name, alexUrl, samUrl } of pairs) {
+      for (const { name, alexUrl, samUrl, servers } of pairs) {
         const conversation = await openConversation(
           browser,
           { url: alexUrl, login: DEMO },
           { url: samUrl, login: DEMO2 },
         );
         cleanups.push(() => conversation.close());
-        setups.push({ name, conversation, samples: [], unread: [] });
+        setups.push({
+          name,
+          conversation,
+          servers,
+          samples: [],
+          senderStored: [],
+          receiverStored: [],
+          server: [0, 0],
+          unread: [],
+        });
       }
       await measure(setups, randomBytes(3).toString('hex'));
+      for (const setup of setups) {
+        const [seconds, count] = await postChatTiming(setup.servers);
+        setup.server = [seconds - setup.server[0], count - setup.server[1]];
+      }
     } finally {
       await cleanUp(cleanups);
     }
@@ -146,6 +198,32 @@ export const chatPart: Part = {
         };
       }),
       tables: [
+        {
+          title:
+            'Where the time went (p50 of the measured messages, ms after the Enter keydown). ' +
+            '"Stored" is a committed write to a device\'s IndexedDB messages table, heard on ' +
+            "Dexie's BroadcastChannel in that device's page; the server column is its own mean " +
+            'time for POST /api/chat.php (its metrics histogram), which lies inside the span ' +
+            "from the keydown to the receiver's copy",
+          rows: setups.map((s) => {
+            const [seconds, count] = s.server;
+            const stored = percentile(s.receiverStored, 50);
+            const shown = percentile(s.samples, 50);
+            return {
+              setup: s.name,
+              "sender's own row stored": percentile(s.senderStored, 50),
+              'server answers the POST (mean)':
+                count > 0 ? +((seconds / count) * 1000).toFixed(1) : '–',
+              "receiver's copy stored": stored,
+              'then on screen (difference of p50s)': shown - stored,
+              'on screen': shown,
+              'messages with both writes seen': Math.min(
+                s.senderStored.length,
+                s.receiverStored.length,
+              ),
+            };
+          }),
+        },
         {
           title: 'Every measured message, ms (in send order)',
           rows: setups.map((s) => ({ setup: s.name, 'ms per message': s.samples.join(', ') })),
