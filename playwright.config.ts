@@ -69,8 +69,9 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR: process.env.MAIL_DIR },
     },
     {
-      // The compiled server, as `npm start` runs it (test:e2e builds it first).
-      command: 'node --enable-source-maps dist/server/main.js',
+      // The compiled server, as `npm start` runs it (test:e2e builds it first). The bench points
+      // E2E_SERVER and E2E_CLIENT_DIR at builds of its own, so it never touches ./dist.
+      command: `node --enable-source-maps ${process.env.E2E_SERVER ?? 'dist/server/main.js'}`,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -85,6 +86,7 @@ export default defineConfig({
         // End-to-end runs log in many times from one address.
         RATE_LIMIT_SCALE: '100',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ...(process.env.E2E_CLIENT_DIR && { CLIENT_DIR: process.env.E2E_CLIENT_DIR }),
       },
     },
   ],

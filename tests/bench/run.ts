@@ -7,6 +7,7 @@ import { a11yPart } from './parts/a11y';
 import { apiPart } from './parts/api';
 import { bundlePart } from './parts/bundle';
 import { chatPart } from './parts/chat';
+import { faultsPart } from './parts/faults';
 import { lighthousePart } from './parts/lighthouse';
 import { offlinePart } from './parts/offline';
 import { streamsPart } from './parts/streams';
@@ -21,6 +22,7 @@ const PARTS: Part[] = [
   apiPart,
   chatPart,
   streamsPart,
+  faultsPart,
 ];
 
 const args = process.argv.slice(2);

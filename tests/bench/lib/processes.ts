@@ -106,7 +106,7 @@ const serverBuilds = new Map<string, Promise<string>>();
  * scripts/build-server.mjs into `<root>/dist/server`, or node_modules/.tmp for this repository so
  * that ./dist is never touched; resolves with the entry file.
  */
-function compiledServer(root: string | undefined): Promise<string> {
+export function compiledServer(root: string | undefined): Promise<string> {
   const key = root ?? '';
   let build = serverBuilds.get(key);
   if (!build) {
