@@ -25,7 +25,9 @@ export function installLocales(browserLanguages: readonly string[]): string[] {
   const bases = browserLanguages
     .map((tag) => tag.slice(0, 2).toLowerCase())
     .filter((base) => /^[a-z]{2}$/.test(base));
-  return [...new Set([...new Set(bases)].slice(0, 2).concat('en'))].map(localeMessagesPath);
+  const wanted = [...new Set(bases)].slice(0, 2);
+  if (!wanted.includes('en')) wanted.push('en');
+  return wanted.map(localeMessagesPath);
 }
 
 /** True for a navigation the app shell may answer. */

@@ -41,15 +41,10 @@ self.addEventListener('install', (event) =>
 /** Puts the likely locale messages in the runtime cache; missing ones come with the first use. */
 async function cacheLocales(): Promise<void> {
   const cache = await caches.open(CACHE_NAMES.i18n);
+  // add() refuses an answer that is not ok; offline while installing, the page's next load
+  // through the worker caches it.
   await Promise.all(
-    installLocales(self.navigator.languages).map(async (path) => {
-      try {
-        const response = await fetch(path);
-        if (response.ok) await cache.put(path, response);
-      } catch {
-        // offline while installing: the page's next load through the worker caches it
-      }
-    }),
+    installLocales(self.navigator.languages).map((path) => cache.add(path).catch(() => undefined)),
   );
 }
 

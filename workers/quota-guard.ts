@@ -1,22 +1,19 @@
 /**
  * The one place where a full disk is handled: every read-write transaction the worker starts on
  * its database (explicit `db.transaction` or a single table write) that fails for lack of quota
- * frees server data and runs again (ROOM_RETRIES times); a write still refused then becomes a plain
- * 'storage' SyncError the page can show. Guarding the database object itself keeps every module's writes covered,
- * including ones added later, without each module wrapping its own.
+ * frees server data and runs again (ROOM_RETRIES times); a write still refused then becomes a
+ * plain 'storage' SyncError the page can show. Guarding the database object itself keeps every
+ * module's writes covered, including ones added later, without each module wrapping its own.
  */
 import Dexie, { type Table } from 'dexie';
 import type { AmoraDb } from '../src/db/db';
+import { isQuotaError, retryWithRoom } from '../src/lib/room-retry';
 import { isSyncError, syncError } from './errors';
+
+export { isQuotaError, ROOM_RETRIES } from '../src/lib/room-retry';
 
 /** i18n key of the message the member sees when the device refused to store even after a trim. */
 export const STORAGE_FULL_KEY = 'errors.storage_full';
-
-/**
- * How often a refused write frees server data and runs again. More than once: the service worker
- * may refill the photo cache between the trim and the retry.
- */
-export const ROOM_RETRIES = 2;
 
 /** Table methods that write; each opens its own transaction when called outside one. */
 const WRITES = [
@@ -31,22 +28,6 @@ const WRITES = [
   'bulkDelete',
   'clear',
 ] as const;
-
-/**
- * Whether `error` is the browser refusing a write for lack of space. Dexie wraps it (an AbortError
- * of the transaction whose `inner` is the QuotaExceededError), so the chain is followed.
- */
-export function isQuotaError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const { name, code } = current as { name?: unknown; code?: unknown };
-    if (name === Dexie.errnames.QuotaExceeded || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
-    if (current instanceof DOMException && code === 22) return true;
-    const next = current as { inner?: unknown; cause?: unknown };
-    current = next.inner ?? next.cause;
-  }
-  return false;
-}
 
 /** A read-write transaction over `tables` that the guard does not retry (for the eviction itself). */
 export type RawTransaction = <T>(tables: Table[], scope: () => Promise<T>) => Promise<T>;
@@ -73,19 +54,14 @@ export function guardQuota(db: AmoraDb, hooks: QuotaHooks): void {
   };
 
   async function guarded<T>(write: () => PromiseLike<T>): Promise<T> {
-    for (let tries = 0; ; tries++) {
-      try {
-        return await write();
-      } catch (error) {
-        if (!isQuotaError(error)) throw error;
-        if (tries >= ROOM_RETRIES) {
-          hooks.onFull(error);
-          throw syncError('storage', 'This device has no room left to store data', {
-            key: STORAGE_FULL_KEY,
-          });
-        }
-        await evictOnce().catch(() => undefined); // a failed trim still deserves the retry
-      }
+    try {
+      return await retryWithRoom(write, evictOnce);
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      hooks.onFull(error);
+      throw syncError('storage', 'This device has no room left to store data', {
+        key: STORAGE_FULL_KEY,
+      });
     }
   }
 

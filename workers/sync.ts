@@ -4,7 +4,6 @@
  */
 import type {
   CreateTransactionBody,
-  LiveEvent,
   MatchFinderQuery,
   NotificationSettings,
   PaymentMethod,
@@ -51,14 +50,7 @@ import { geocode } from './geocode';
 import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
 import { openLikedBy, pollLikes, setLike } from './likes';
-import {
-  applyConversationEvent,
-  createDeliveryAcks,
-  discardMessage,
-  loadMessages,
-  retryMessage,
-  sendMessage,
-} from './messages';
+import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
 import {
   loadModeratedMember,
   loadModerationQueue,
@@ -72,7 +64,7 @@ import {
   getTransaction,
   loadCreditsOffer,
 } from './payments';
-import { createPoller, POLL_INTERVAL_MS, PUSH_POLL_INTERVAL_MS, type PollTaskName } from './poller';
+import { createPoller, POLL_INTERVAL_MS, PUSH_POLL_INTERVAL_MS } from './poller';
 import { buyPremium, loadLedger, loadPremiumOffer } from './premium';
 import { loadProfile } from './profile';
 import {
@@ -82,6 +74,7 @@ import {
   unsubscribePush,
   type SubscriptionJson,
 } from './push';
+import { createLiveEventHandler } from './live-events';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
 import { careForStorage } from './storage-care';
@@ -101,19 +94,6 @@ import {
 /** What the browser (or a test) provides; the session hooks are wired here. */
 export type SyncDeps = Omit<SyncContext, 'notify' | 'onSessionChange' | 'recheckUser'> & {
   log?: (message: string, error: unknown) => void;
-};
-
-/** What each live event makes the leader refetch; a delivery receipt changes no list. */
-const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
-  like: 'likes',
-  unlike: 'likes',
-  chat: 'chats',
-  message: 'chats',
-  read: 'chats',
-  delivered: null,
-  user: 'user',
-  // Handled at once (ban.ts): the session is over, there is nothing to refetch.
-  banned: null,
 };
 
 /** Builds the worker around `deps`; `start()` joins the leader election. */
@@ -167,35 +147,10 @@ export function createSync(deps: SyncDeps) {
     (name, error) => log(`Polling ${name} failed`, error),
   );
 
-  const acks = createDeliveryAcks(ctx);
   const events = createEventStream({
     open: deps.openEventSource,
     url: EVENTS_PATH,
-    onEvent: (event) => {
-      if (event.type === 'banned') {
-        const { reason, since } = event;
-        applyBan(ctx, { reason, since }).catch((error: unknown) => log('Ban', error));
-        return;
-      }
-      const task = EVENT_TASK[event.type];
-      const refetch = () => {
-        if (task) void poller.runNow(task);
-        if (event.type === 'message') {
-          acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
-        }
-      };
-      if (event.type !== 'message' && event.type !== 'read' && event.type !== 'delivered') {
-        refetch();
-        return;
-      }
-      const applied = applyConversationEvent(ctx, event).catch((error: unknown) =>
-        log('Messages', error),
-      );
-      // A new message first: its IndexedDB write is what the open conversation shows, and the
-      // list refetch and the receipt wait for it instead of competing with it for the machine.
-      if (event.type === 'message') void applied.finally(refetch);
-      else refetch();
-    },
+    onEvent: createLiveEventHandler(ctx, (task) => poller.runNow(task), log),
     onReconnect: () => {
       void poller.runNow('chats');
       void poller.runNow('likes');

@@ -4,6 +4,7 @@
  * the server, never under another member's session. Pure logic: fetch, clock and store are injected.
  */
 import { MEMBER_HEADER, type ActionsMessage } from '../../src/api/offline-protocol';
+import { retryWithRoom } from '../../src/lib/room-retry';
 import { nextAttemptAt } from './backoff';
 import { captureAction, queuedResponse, readJson, toRequest, type CapturedAction } from './capture';
 import { classify } from './classify';
@@ -25,14 +26,7 @@ export interface ActionQueueDeps {
   makeRoom?: () => Promise<unknown>;
 }
 
-/** How often a refused queue write makes room and tries again before it gives up. */
-export const ROOM_RETRIES = 2;
-
-/** The browser refused a write for lack of space (Firefox names it differently). */
-function isQuotaError(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
-}
+export { ROOM_RETRIES } from '../../src/lib/room-retry';
 
 export interface ReplayOptions {
   /** The page reports connectivity: entries that failed on a network error skip their backoff. */
@@ -175,15 +169,9 @@ export class ActionQueue {
   }
 
   /** A queue write that, refused for lack of space, makes room and tries again. */
-  private async withRoom<T>(write: () => Promise<T>): Promise<T> {
-    for (let tries = 0; ; tries++) {
-      try {
-        return await write();
-      } catch (error) {
-        if (!isQuotaError(error) || !this.deps.makeRoom || tries >= ROOM_RETRIES) throw error;
-        await this.deps.makeRoom().catch(() => undefined);
-      }
-    }
+  private withRoom<T>(write: () => Promise<T>): Promise<T> {
+    const { makeRoom } = this.deps;
+    return makeRoom ? retryWithRoom(write, makeRoom) : write();
   }
 
   private async round(eager: boolean): Promise<ReplayResult> {
