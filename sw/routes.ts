@@ -42,6 +42,9 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
       // Locales come back from the network; on a full disk they go before anything queued.
       plugins: [
         new ExpirationPlugin({ maxAgeSeconds: I18N_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+        // Offline without a stored copy: an answer the page's loader handles (it falls back to
+        // English or the keys), where a failed respondWith is a network error in the console.
+        { handlerDidError: async () => localeUnavailable() },
       ],
     }),
   );
@@ -64,4 +67,12 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
       ],
     }),
   );
+}
+
+/** The answer for locale messages that neither the network nor the cache could give. */
+export function localeUnavailable(): Response {
+  return new Response(JSON.stringify({ message: 'These messages are not available offline' }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
 }

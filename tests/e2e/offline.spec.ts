@@ -66,6 +66,15 @@ test('after one online visit, an offline reload shows the shell and the last mem
     els.slice(0, 6).map((el) => el.getAttribute('aria-label')),
   );
   expect(after).toEqual(before);
+
+  // A language never loaded on this device: the service worker answers plainly (the loader then
+  // falls back to English), instead of failing the request as a network error.
+  const unstored = await page.evaluate(async () => {
+    const response = await fetch('/_i18n/pl/messages.json');
+    return { status: response.status, body: (await response.json()) as { message?: string } };
+  });
+  expect(unstored.status).toBe(503);
+  expect(unstored.body.message).toMatch(/not available offline/);
   await goOnline(page);
 });
 
