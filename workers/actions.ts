@@ -22,12 +22,16 @@ export function nextSeq(db: AmoraDb, memberId: number, now = Date.now()): Promis
 
 /**
  * The server applied an action. `body` is its answer when one arrived. Rows already touched by a
- * newer action keep their state; the action entry is removed.
+ * newer action keep their state; the action entry is removed. False when there was none.
  */
-export async function confirmAction(db: AmoraDb, clientId: string, body: unknown): Promise<void> {
-  await db.transaction('rw', db.actions, db.likes, db.messages, async () => {
+export async function confirmAction(
+  db: AmoraDb,
+  clientId: string,
+  body: unknown,
+): Promise<boolean> {
+  return db.transaction('rw', db.actions, db.likes, db.messages, async () => {
     const action = await db.actions.get(clientId);
-    if (!action) return;
+    if (!action) return false;
     if (action.kind === 'message') {
       const sent = ChatMessage.safeParse(body);
       await db.messages.update(clientId, {
@@ -47,6 +51,7 @@ export async function confirmAction(db: AmoraDb, clientId: string, body: unknown
       }
     }
     await db.actions.delete(clientId);
+    return true;
   });
 }
 

@@ -21,13 +21,33 @@ const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
   banned: null,
 };
 
-/** The event stream's `onEvent`: `runNow` runs a poll task at once. */
+/**
+ * How long the refetches and receipts that events ask for wait, ms. An event rarely comes alone
+ * (a message brings the balance and a receipt), so one refetch answers the burst; and the write
+ * that a screen waits on gets the device to itself instead of sharing it with list refetches.
+ */
+export const FOLLOW_UP_DELAY_MS = 120;
+
+/**
+ * The event stream's `onEvent`: `runNow` runs a poll task; the tasks events ask for run once per
+ * task after FOLLOW_UP_DELAY_MS.
+ */
 export function createLiveEventHandler(
   ctx: SyncContext,
   runNow: (task: PollTaskName) => unknown,
   log: (message: string, error: unknown) => void,
+  delayMs = FOLLOW_UP_DELAY_MS,
 ): (event: LiveEvent) => void {
   const acks = createDeliveryAcks(ctx);
+  const due = new Set<PollTaskName>();
+  const soon = (task: PollTaskName) => {
+    if (due.has(task)) return;
+    due.add(task);
+    setTimeout(() => {
+      due.delete(task);
+      void runNow(task);
+    }, delayMs);
+  };
   return (event) => {
     if (event.type === 'banned') {
       const { reason, since } = event;
@@ -41,14 +61,16 @@ export function createLiveEventHandler(
       void applyConversationEvent(ctx, event)
         .catch((error: unknown) => log('Messages', error))
         .finally(() => {
-          if (task) void runNow(task);
-          acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
+          if (task) soon(task);
+          setTimeout(() => {
+            acks.acknowledge(event).catch((error: unknown) => log('Delivery receipt', error));
+          }, delayMs);
         });
       return;
     }
     if (event.type === 'read' || event.type === 'delivered') {
       applyConversationEvent(ctx, event).catch((error: unknown) => log('Messages', error));
     }
-    if (task) void runNow(task);
+    if (task) soon(task);
   };
 }

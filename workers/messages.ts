@@ -93,6 +93,12 @@ export async function applyConversationEvent(
 ): Promise<void> {
   const { db } = ctx;
   if (event.type === 'message' && event.message) {
+    // This device's own message on its way: the POST answer stores the same server row, and the
+    // other member's device, which is waiting on its own write, gets the machine meanwhile.
+    const posting = event.message.client_id
+      ? postsInFlight(ctx).get(event.message.client_id)
+      : undefined;
+    if (posting && (await posting)) return;
     await storeLiveMessage(ctx, rowOf(event.message));
     return;
   }
@@ -135,9 +141,12 @@ export async function applyConversationEvent(
 async function storeLiveMessage(ctx: SyncContext, row: MessageRow): Promise<void> {
   const { db } = ctx;
   await db.transaction('rw', db.messages, async () => {
-    if (!(await db.messages.where('conversation').equals(row.conversation).first())) return;
-    const stored = await db.messages.get(row.key);
-    if (stored && sameRow(stored, row)) return;
+    // Both reads at once: one round trip to the database instead of two.
+    const [held, stored] = await Promise.all([
+      db.messages.where('conversation').equals(row.conversation).first(),
+      db.messages.get(row.key),
+    ]);
+    if (!held || (stored && sameRow(stored, row))) return;
     await db.messages.put(row);
   });
 }
@@ -189,10 +198,12 @@ export function createDeliveryAcks(ctx: SyncContext): DeliveryAcks {
   };
 }
 
-/** A message ready to be written and sent: the session member and the validated body. */
+/** A message ready to be written and sent: the session member, the validated body, and when. */
 interface PreparedMessage {
   memberId: number;
   body: SendBody;
+  /** Epoch ms of the send: the row's time and its order, whenever the row is written. */
+  at: number;
 }
 
 /** Checks the session and the text and gives the message its client id; writes nothing. */
@@ -206,18 +217,17 @@ async function prepareMessage(
   const body = SendMessageBody.safeParse({ conversation, message: text, client_id: ctx.uuid() });
   if (!body.success)
     throw syncError('validation', body.error.issues[0]?.message ?? 'Invalid message');
-  return { memberId, body: body.data };
+  return { memberId, body: body.data, at: Date.now() };
 }
 
 /** The optimistic row and its action, with the sequence number, in one transaction. */
 async function writeQueuedRow(
   ctx: SyncContext,
-  { memberId, body }: PreparedMessage,
+  { memberId, body, at: now }: PreparedMessage,
   replaces?: string,
 ): Promise<void> {
   const { db } = ctx;
   const { client_id: clientId, conversation } = body;
-  const now = Date.now();
   await db.transaction('rw', db.messages, db.actions, db.kv, async () => {
     const seq = await nextSeq(db, memberId, now);
     if (replaces !== undefined) {
@@ -266,25 +276,63 @@ export async function queueMessage(
 /**
  * POST /api/chat.php for a queued row. A refusal is kept on the action: the server's i18n key
  * when it sent one (`chat.no_credits`), `network` without an answer, else its message.
- * `written` is the row's write when it runs alongside the request; the answer waits for it.
+ * `written` is the row's write when it runs alongside the request; the answer waits for it, and
+ * `onAnswer` hears that the request has settled (the write may start now).
  */
 export async function postMessage(
   ctx: SyncContext,
   memberId: number,
   body: SendBody,
   written: Promise<void> = Promise.resolve(),
+  onAnswer: () => void = () => undefined,
 ): Promise<SendOutcome> {
   const clientId = body.client_id;
   // Awaited below on every path; until then a refused write must not count as unhandled.
   written.catch(() => undefined);
+  const posts = postsInFlight(ctx);
+  let settled!: (confirmed: boolean) => void;
+  posts.set(clientId, new Promise<boolean>((resolve) => (settled = resolve)));
+  let confirmed = false;
+  try {
+    const { outcome, ...sent } = await sendPost(ctx, memberId, body, written, onAnswer);
+    confirmed = sent.confirmed;
+    return outcome;
+  } finally {
+    posts.delete(clientId);
+    settled(confirmed);
+  }
+}
+
+/**
+ * The messages this worker is posting, by client id: each settles when its POST has been answered
+ * and applied, with true when the answer stored the server's row (the live copy adds nothing).
+ */
+const inFlight = new WeakMap<SyncContext, Map<string, Promise<boolean>>>();
+
+function postsInFlight(ctx: SyncContext): Map<string, Promise<boolean>> {
+  let posts = inFlight.get(ctx);
+  if (!posts) inFlight.set(ctx, (posts = new Map()));
+  return posts;
+}
+
+async function sendPost(
+  ctx: SyncContext,
+  memberId: number,
+  body: SendBody,
+  written: Promise<void>,
+  onAnswer: () => void,
+): Promise<{ outcome: SendOutcome; confirmed: boolean }> {
+  const clientId = body.client_id;
   let response;
   try {
-    response = await ctx.http.send({
-      method: 'POST',
-      path: CHAT_PATH,
-      body,
-      headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
-    });
+    response = await ctx.http
+      .send({
+        method: 'POST',
+        path: CHAT_PATH,
+        body,
+        headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
+      })
+      .finally(onAnswer);
   } catch (caught) {
     await written;
     const error = toSyncError(caught);
@@ -299,17 +347,26 @@ export async function postMessage(
   } catch {
     // The device had no room for the row (the member was told) but the message is on its way:
     // answering with an error would give the text back to send a second time.
-    return { status, clientId };
+    return { outcome: { status, clientId }, confirmed: false };
   }
-  if (status === 'sent') await confirmAction(ctx.db, clientId, response.data);
-  return { status, clientId };
+  const confirmed = status === 'sent' && (await confirmAction(ctx.db, clientId, response.data));
+  return { outcome: { status, clientId }, confirmed };
 }
 
 /**
+ * How long the sender's own row waits before it is written, ms, unless the answer comes first. The
+ * request leaves first: on one device the write and the request share the browser's storage and
+ * network thread, and a write started at once delays the request by about as long as it takes.
+ * The member still sees their message well within the 100 ms that feels instant.
+ */
+export const OWN_ROW_DELAY_MS = 20;
+
+/**
  * POST /api/chat.php with a client id. The optimistic row is written while the request is on its
- * way, so the other member's screen does not wait on this device's disk; the answer is applied
- * once the row is there. Either way the message is kept: in this database or, when the request
- * could not go, in the service worker's queue.
+ * way (after OWN_ROW_DELAY_MS, or at the answer if that is sooner), so the other member's screen
+ * does not wait on this device's disk; the answer is applied once the row is there. Either way
+ * the message is kept: in this database or, when the request could not go, in the service
+ * worker's queue.
  */
 export async function sendMessage(
   ctx: SyncContext,
@@ -317,8 +374,11 @@ export async function sendMessage(
   text: string,
 ): Promise<SendOutcome> {
   const prepared = await prepareMessage(ctx, conversation, text);
-  const written = writeQueuedRow(ctx, prepared);
-  return postMessage(ctx, prepared.memberId, prepared.body, written);
+  let answered!: () => void;
+  const answer = new Promise<void>((resolve) => (answered = resolve));
+  const leaving = new Promise<void>((resolve) => setTimeout(resolve, OWN_ROW_DELAY_MS));
+  const written = Promise.race([answer, leaving]).then(() => writeQueuedRow(ctx, prepared));
+  return postMessage(ctx, prepared.memberId, prepared.body, written, answered);
 }
 
 /** A failed row that retry or discard may act on; anything else is refused. */

@@ -175,23 +175,27 @@ export interface ConversationView {
 }
 
 /** Everything the conversation screen draws, in one live query; `profileId` fills a missing header. */
-export async function conversationView(
+export function conversationView(
   conversation: number,
   profileId: number | null = null,
   db: AmoraDb = getDb(),
 ): Promise<ConversationView> {
-  const [chat, messages] = await Promise.all([
-    db.chats.get(conversation),
-    messagesOf(conversation, db),
-  ]);
-  const failedKeys = messages.filter((m) => m.status === 'failed').map((m) => m.key);
-  const actions = await db.actions.bulkGet(failedKeys);
-  const wanted = chat?.profile.id ?? profileId;
-  const profile = chat?.profile ?? (wanted === null ? undefined : await db.profiles.get(wanted));
-  return {
-    chat: chat ?? null,
-    profile: profile ?? null,
-    messages,
-    failures: Object.fromEntries(failedKeys.map((key, i) => [key, actions[i]?.error ?? null])),
-  };
+  // One read transaction instead of one per table: a message that arrives live reaches the screen
+  // after this re-runs, so its round trips are on the path the other member waits on.
+  return db.transaction('r', [db.chats, db.messages, db.actions, db.profiles], async () => {
+    const [chat, messages] = await Promise.all([
+      db.chats.get(conversation),
+      messagesOf(conversation, db),
+    ]);
+    const failedKeys = messages.filter((m) => m.status === 'failed').map((m) => m.key);
+    const actions = failedKeys.length > 0 ? await db.actions.bulkGet(failedKeys) : [];
+    const wanted = chat?.profile.id ?? profileId;
+    const profile = chat?.profile ?? (wanted === null ? undefined : await db.profiles.get(wanted));
+    return {
+      chat: chat ?? null,
+      profile: profile ?? null,
+      messages,
+      failures: Object.fromEntries(failedKeys.map((key, i) => [key, actions[i]?.error ?? null])),
+    };
+  });
 }

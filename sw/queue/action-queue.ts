@@ -74,7 +74,12 @@ export class ActionQueue {
     const capturing = captureAction(request);
     capturing.catch(() => undefined); // awaited in turn; a failed read must not count as unhandled
     const before = this.lanes.get(memberId) ?? Promise.resolve();
-    const handled = before.then(async () => this.handleInTurn(request, await capturing));
+    const handled = before.then(async () => {
+      // Read alongside the body, not after it: both are on the path of every message sent.
+      const stored = this.deps.store.all();
+      stored.catch(() => undefined); // awaited in handleInTurn when the request has a client id
+      return this.handleInTurn(request, await capturing, stored);
+    });
     const tail = handled.catch(() => undefined);
     this.lanes.set(memberId, tail);
     void tail.then(() => {
@@ -83,10 +88,14 @@ export class ActionQueue {
     return handled;
   }
 
-  private async handleInTurn(request: Request, captured: CapturedAction | null): Promise<Response> {
+  private async handleInTurn(
+    request: Request,
+    captured: CapturedAction | null,
+    stored: Promise<QueuedAction[]>,
+  ): Promise<Response> {
     if (!captured) return this.deps.fetch(request); // no client id: cannot be replayed safely
     // Older entries of this member still wait: going first would break the order of messages.
-    const all = await this.deps.store.all();
+    const all = await stored;
     if (all.some((a) => a.memberId === captured.memberId)) {
       return this.enqueue(captured, 0, null, this.now());
     }

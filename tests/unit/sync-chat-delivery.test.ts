@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
 import { applyConversationEvent } from '../../workers/messages';
+import { FOLLOW_UP_DELAY_MS } from '../../workers/live-events';
 import { createHarness, FAKE_TIMERS, flush } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';
 
@@ -147,13 +148,13 @@ describe('acknowledging messages from the event stream', () => {
       return { body: { conversation, up_to, marked: 1 } };
     });
     h.source.emit('message', { type: 'message', conversation: 1, message: message(5, THEM) });
-    await tick(0);
+    await tick(FOLLOW_UP_DELAY_MS);
     h.source.emit('message', { type: 'message', conversation: 1, message: message(6, THEM) });
     h.source.emit('message', { type: 'message', conversation: 1, message: message(7, THEM) });
     // Own messages and events without the message are not acknowledged.
     h.source.emit('message', { type: 'message', conversation: 1, message: message(8, ME) });
     h.source.emit('message', { type: 'message', conversation: 2 });
-    await tick(0);
+    await tick(FOLLOW_UP_DELAY_MS);
     expect(bodies).toEqual([{ conversation: 1, up_to: 5 }]);
     release();
     await tick(0);
@@ -175,7 +176,7 @@ describe('acknowledging messages from the event stream', () => {
       body: { conversation: 1, up_to: 6, marked: 1 },
     });
     h.source.emit('message', { type: 'message', conversation: 1, message: message(6, THEM) });
-    await tick(0);
+    await tick(FOLLOW_UP_DELAY_MS);
     expect(h.backend.count('PUT /api/chat.php')).toBe(2);
     expect(h.backend.count('GET /api/chats.php')).toBeGreaterThan(chats);
     h.sync.stop();

@@ -77,6 +77,9 @@ const watchFor = (text: string) => `(() => {
   return true;
 })()`;
 
+/** The quiet after each message before the next, ms; see sendAndTime. */
+export const QUIET_MS = 400;
+
 /** The composer of the open conversation. */
 const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });
 
@@ -181,6 +184,9 @@ export async function sendAndTime(
       () => true,
       () => false,
     );
+  // The pause a member takes before answering, at its shortest: what this message set off on both
+  // devices (receipts, list refetches, which wait FOLLOW_UP_DELAY_MS) ends before the next one.
+  await from.waitForTimeout(QUIET_MS);
   return {
     ms: seenAt - sentAt,
     readMarked,
