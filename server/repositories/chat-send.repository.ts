@@ -3,11 +3,11 @@
  * transaction: the message, its ledger row, the balance, the conversation and the unread count
  * commit together or not at all.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatMessage } from '../../src/api/contract';
 import type { Database } from '../db/schema';
-import { membershipOf, toChatMessage } from './chat.repository';
-import { pairState, type PairState } from './member-sql';
+import { toChatMessage } from './chat.repository';
+import { toPairState, type PairState } from './member-sql';
 
 /** A message as the client sent it. */
 export interface SendAction {
@@ -49,7 +49,7 @@ export class ChatSendRepository {
    */
   async send(a: SendAction, refusals: SendRefusals): Promise<SendOutcome> {
     return this.db.transaction().execute(async (trx) => {
-      const seat = await membershipOf(trx, a.conversationId, a.memberId);
+      const seat = await seatOf(trx, a.conversationId, a.memberId);
       if (!seat) throw refusals.notMember();
       const inserted = await trx
         .insertInto('messages')
@@ -74,15 +74,10 @@ export class ChatSendRepository {
           .executeTakeFirstOrThrow();
         return { repeat: true, message: toChatMessage(stored) };
       }
-      const veto = refusals.refuse(await pairState(trx, a.memberId, seat.otherId));
+      const veto = refusals.refuse(seat.pair);
       if (veto) throw veto;
 
-      const sender = await trx
-        .selectFrom('members')
-        .select('country')
-        .where('id', '=', a.memberId)
-        .executeTakeFirstOrThrow();
-      const cost = a.costFor(sender.country);
+      const cost = a.costFor(seat.country);
       if (cost > 0) {
         const paid = await trx
           .updateTable('members')
@@ -125,4 +120,54 @@ export class ChatSendRepository {
       };
     });
   }
+}
+
+/** The sender's seat in a conversation, with what sending needs to know, from one query. */
+interface Seat {
+  otherId: number;
+  /** The sender's country, which sets the price. */
+  country: string | null;
+  pair: PairState;
+}
+
+/**
+ * The seat of `memberId` in the conversation, the sender's country and how the two members stand
+ * (pairState's rules), in one statement: each statement is a round trip inside the transaction
+ * that the other member's screen waits on. Undefined when the member has no seat there.
+ */
+async function seatOf(
+  trx: Transaction<Database>,
+  conversationId: number,
+  memberId: number,
+): Promise<Seat | undefined> {
+  const other = sql<number>`case when c.member_a = ${memberId} then c.member_b else c.member_a end`;
+  const blocked = (by: typeof other | number, whom: typeof other | number) =>
+    sql<number>`case when exists (select 1 from blocks b where b.member_id = ${by} and b.blocked_id = ${whom}) then 1 else 0 end`;
+  const row = await trx
+    .selectFrom('conversation_members as cm')
+    .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
+    .innerJoin('members as s', 's.id', 'cm.member_id')
+    .leftJoin('members as o', (join) => join.on(sql<boolean>`o.id = ${other}`))
+    .select([
+      other.as('other_id'),
+      's.country',
+      'o.id as other_row',
+      'o.status as other_status',
+      'o.deleted_at as other_deleted_at',
+      blocked(memberId, other).as('blocked_by_me'),
+      blocked(other, memberId).as('blocks_me'),
+    ])
+    .where('cm.conversation_id', '=', conversationId)
+    .where('cm.member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const otherRow =
+    row.other_row === null || row.other_status === null
+      ? undefined
+      : { status: row.other_status, deleted_at: row.other_deleted_at };
+  return {
+    otherId: Number(row.other_id),
+    country: row.country,
+    pair: toPairState(otherRow, Number(row.blocked_by_me) === 1, Number(row.blocks_me) === 1),
+  };
 }

@@ -265,13 +265,26 @@ export async function pairState(
       )
       .execute(),
   ]);
+  return toPairState(
+    member,
+    blocks.some((b) => b.member_id === memberId),
+    blocks.some((b) => b.member_id === otherId),
+  );
+}
+
+/** A pair state from the other member's row (undefined: no such member) and the two blocks. */
+export function toPairState(
+  other: { status: string; deleted_at: number | null } | undefined,
+  blockedByMe: boolean,
+  blocksMe: boolean,
+): PairState {
   return {
-    exists: member !== undefined,
+    exists: other !== undefined,
     visible:
-      member !== undefined &&
-      member.deleted_at === null &&
-      (member.status === 'active' || member.status === 'not_confirmed'),
-    blockedByMe: blocks.some((b) => b.member_id === memberId),
-    blocksMe: blocks.some((b) => b.member_id === otherId),
+      other !== undefined &&
+      other.deleted_at === null &&
+      (other.status === 'active' || other.status === 'not_confirmed'),
+    blockedByMe,
+    blocksMe,
   };
 }
