@@ -131,6 +131,30 @@ export async function openConversation(
   }
 }
 
+/**
+ * The floor's two pages (lib/bare-chat-server.ts at `url`), each in a context of its own like the
+ * members', with the same stamps and write recorder (which hears nothing there: no database).
+ */
+export async function openFloor(browser: Browser, url: string): Promise<OpenConversation> {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const close = async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+  };
+  try {
+    const pages = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const page of pages) {
+      await page.goto(url);
+      await page.waitForFunction('window.__floorOpen === true', undefined, { timeout: 10_000 });
+      await page.evaluate(ENTER_STAMP);
+      await page.evaluate(RECORD_STORED);
+    }
+    return { alex: pages[0]!, sam: pages[1]!, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
 /** What one message measured: send-to-render ms, and whether the sender saw "read" in time. */
 export interface Timed {
   ms: number;
@@ -145,15 +169,16 @@ export interface Timed {
 }
 
 /**
- * Sends `text` from `from` (composer + Enter) and returns the ms until `to` rendered it. Then
- * waits for the sender's bubble to say "sent" and up to `readWaitMs` for "read", so the next
- * message starts on a quiet conversation; a missing read mark is reported, not fatal.
+ * Sends `text` from `from` (composer + Enter) and returns the ms until `to` rendered it. Then, with
+ * `marks` (the app; the floor has none), waits for the sender's bubble to say "sent" and up to
+ * `readWaitMs` for "read", so the next message starts on a quiet conversation; a missing read
+ * mark is reported, not fatal.
  */
 export async function sendAndTime(
   from: Page,
   to: Page,
   text: string,
-  readWaitMs = 2_000,
+  { marks = true, readWaitMs = 2_000 }: { marks?: boolean; readWaitMs?: number } = {},
 ): Promise<Timed> {
   await to.evaluate(watchFor(text));
   await from.evaluate('window.__benchSentAt = 0');
@@ -171,19 +196,7 @@ export async function sendAndTime(
     (at) => at <= seenAt + 1, // seenAt is a whole millisecond
   );
   const after = (at: number | undefined) => (at === undefined ? null : Math.round(at - sentAt));
-  const status = from
-    .locator('.chat-bubble', { has: from.getByText(text, { exact: true }) })
-    .locator('.chat-status');
-  await status
-    .and(from.locator('.is-sent, .is-delivered, .is-read'))
-    .waitFor({ state: 'attached', timeout: 15_000 });
-  const readMarked = await status
-    .and(from.locator('.is-read'))
-    .waitFor({ state: 'attached', timeout: readWaitMs })
-    .then(
-      () => true,
-      () => false,
-    );
+  const readMarked = marks ? await waitForMarks(from, text, readWaitMs) : false;
   // The pause a member takes before answering, at its shortest: what this message set off on both
   // devices (receipts, list refetches, which wait FOLLOW_UP_DELAY_MS) ends before the next one.
   await from.waitForTimeout(QUIET_MS);
@@ -193,6 +206,23 @@ export async function sendAndTime(
     senderStored: after(ownWrites[0]),
     receiverStored: after(theirWrites.at(-1)),
   };
+}
+
+/** Waits for the sender's bubble to say "sent" (or later), then up to `readWaitMs` for "read". */
+async function waitForMarks(from: Page, text: string, readWaitMs: number): Promise<boolean> {
+  const status = from
+    .locator('.chat-bubble', { has: from.getByText(text, { exact: true }) })
+    .locator('.chat-status');
+  await status
+    .and(from.locator('.is-sent, .is-delivered, .is-read'))
+    .waitFor({ state: 'attached', timeout: 15_000 });
+  return status
+    .and(from.locator('.is-read'))
+    .waitFor({ state: 'attached', timeout: readWaitMs })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** Nearest-rank percentile (p in 0..100) of a list: a value that was measured, never interpolated. */

@@ -17,6 +17,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A baseline server of the bench (a TypeScript file under tests/bench/lib, run with tsx, given its
+ * port first), on a free port; stopped by `kill()`.
+ */
+export async function startBaseline(script: string, ...args: string[]) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), ...args], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url);
+  return { url, kill: () => child.kill() };
+}
+
 const made: string[] = [];
 
 /** A fresh folder under the OS temp dir, so runs never share data; see removeTempDirs. */

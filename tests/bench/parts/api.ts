@@ -1,7 +1,6 @@
 /** API throughput: the real server on a seeded database against a bare node:http server. */
-import { spawn } from 'node:child_process';
 import { LIKED, seededServers, WRITTEN, type SeededServer } from '../lib/api-stores';
-import { freePort, waitForHttp } from '../lib/processes';
+import { startBaseline } from '../lib/processes';
 import { measure } from '../lib/load';
 import type { Part } from '../lib/report';
 
@@ -24,18 +23,6 @@ function searchPaths(): string[] {
   return paths;
 }
 
-/** The bare server answering a body as long as `bytes`; stopped by `kill()`. */
-async function startBare(bytes: number) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/bench/lib/bare-server.ts', String(port), String(bytes)],
-    { stdio: 'ignore' },
-  );
-  await waitForHttp(`http://127.0.0.1:${port}/`);
-  return { url: `http://127.0.0.1:${port}/`, kill: () => child.kill() };
-}
-
 /** Registered in run.ts's PARTS; runs alone as `npm run bench -- api`. */
 export const apiPart: Part = {
   name: 'api',
@@ -50,7 +37,7 @@ export const apiPart: Part = {
       const etag = userRes.headers.get('etag');
       const userBody = await userRes.text();
       if (!etag) throw new Error('user.php answered without an ETag');
-      const bare = await startBare(userBody.length);
+      const bare = await startBaseline('tests/bench/lib/bare-server.ts', String(userBody.length));
       cleanups.push(async () => void bare.kill());
       const on = (server: SeededServer) => ({ cookie: server.cookie });
       const figures = await measure([

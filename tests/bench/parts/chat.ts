@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { launchChromium } from '../lib/browser';
 import {
   openConversation,
+  openFloor,
   percentile,
   QUIET_MS,
   sendAndTime,
@@ -12,18 +13,23 @@ import { FOLLOW_UP_DELAY_MS } from '../../../workers/live-events';
 import { createSchema, reserveRedis } from '../lib/chat-stores';
 import { buildClient } from '../lib/client-build';
 import { DEMO } from '../lib/member-session';
-import { startServer, tempDir } from '../lib/processes';
+import { startBaseline, startServer, tempDir } from '../lib/processes';
 import type { Part } from '../lib/report';
 
 const DEMO2 = { email: 'demo2@example.com', password: DEMO.password };
 const WARMUP = 4;
-const MESSAGES = 40;
+/** As many as the demo members' seeded credits pay for, warm-up included, at two credits each. */
+const MESSAGES = 70;
 /** A small seed: the demo logins are all the part needs, and a big one only slows the start. */
 const SEED_MEMBERS = '100';
+/** The floor setup's name in the tables. */
+const FLOOR = 'floor: bare pages + node:http';
 
 /** One setup: its name and the open conversation measured on it. */
 interface Setup {
   name: string;
+  /** The app (sent and read marks, database writes, server timings) or the bare floor. */
+  app: boolean;
   conversation: OpenConversation;
   /** The servers its members send to, for their request timings. */
   servers: string[];
@@ -51,23 +57,26 @@ async function cleanUp(steps: (() => Promise<unknown>)[]): Promise<void> {
 }
 
 /**
- * Messages alternate direction (Alex to Sam, Sam to Alex) so 22 sends each stay within the demo
- * members' 100 credits at 2 a message, and alternate between the setups so drift hits both alike.
+ * Messages alternate direction (Alex to Sam, Sam to Alex) so 37 sends each stay within the demo
+ * members' 100 credits at 2 a message, and alternate between the setups so drift hits all alike.
  */
 async function measure(setups: Setup[], tag: string): Promise<void> {
   for (let i = 0; i < WARMUP + MESSAGES; i++) {
     if (i === WARMUP) {
-      for (const setup of setups) setup.server = await postChatTiming(setup.servers);
+      for (const setup of setups) if (setup.app) setup.server = await postChatTiming(setup.servers);
     }
     for (const setup of setups) {
       const { alex, sam } = setup.conversation;
       const [from, to] = i % 2 === 0 ? [alex, sam] : [sam, alex];
-      const timed = await sendAndTime(from, to, `bench ${tag} ${setup.name} ${i}`);
+      const timed = await sendAndTime(from, to, `bench ${tag} ${setup.name} ${i}`, {
+        marks: setup.app,
+      });
       if (i < WARMUP) continue;
       setup.samples.push(timed.ms);
       if (timed.senderStored !== null) setup.senderStored.push(timed.senderStored);
       if (timed.receiverStored !== null) setup.receiverStored.push(timed.receiverStored);
-      if (!timed.readMarked) setup.unread.push(`#${i - WARMUP + 1} ${i % 2 === 0 ? 'A→S' : 'S→A'}`);
+      if (setup.app && !timed.readMarked)
+        setup.unread.push(`#${i - WARMUP + 1} ${i % 2 === 0 ? 'A→S' : 'S→A'}`);
     }
   }
 }
@@ -149,6 +158,7 @@ export const chatPart: Part = {
         cleanups.push(() => conversation.close());
         setups.push({
           name,
+          app: true,
           conversation,
           servers,
           samples: [],
@@ -158,8 +168,23 @@ export const chatPart: Part = {
           unread: [],
         });
       }
+      const floor = await startBaseline('tests/bench/lib/bare-chat-server.ts');
+      cleanups.push(async () => floor.kill());
+      const floorPages = await openFloor(browser, floor.url);
+      cleanups.push(() => floorPages.close());
+      setups.push({
+        name: FLOOR,
+        app: false,
+        conversation: floorPages,
+        servers: [],
+        samples: [],
+        senderStored: [],
+        receiverStored: [],
+        server: [0, 0],
+        unread: [],
+      });
       await measure(setups, randomBytes(3).toString('hex'));
-      for (const setup of setups) {
+      for (const setup of setups.filter((s) => s.app)) {
         const [seconds, count] = await postChatTiming(setup.servers);
         setup.server = [seconds - setup.server[0], count - setup.server[1]];
       }
@@ -167,39 +192,46 @@ export const chatPart: Part = {
       await cleanUp(cleanups);
     }
 
-    const [base, scaledOut] = setups.map((s) => ({
+    const figures = setups.map((s) => ({
       p50: percentile(s.samples, 50),
       p95: percentile(s.samples, 95),
       max: Math.max(...s.samples),
     }));
+    const base = figures[0]!;
+    const bare = figures[setups.findIndex((s) => !s.app)]!;
     const ratio = (x: number, y: number) => (y > 0 ? +(x / y).toFixed(2) : '–');
     return {
       note:
         `Chromium (playwright-core, headless), Alex and Sam (the demo logins) in two browser contexts ` +
         `with their conversation open. ${WARMUP} warm-up messages, then ${MESSAGES} measured, ` +
-        'alternating direction, composer + Enter. Latency = Date.now() in the receiver page when a ' +
+        'alternating direction, composer + Enter (the floor: its textarea + Enter). Latency = Date.now() in the receiver page when a ' +
         'MutationObserver (installed before sending) sees a bubble with that exact text, minus ' +
         'Date.now() in the sender page at the Enter keydown (capture phase); both pages run on the ' +
         "same machine, so they read the same clock (1 ms resolution). Each message waits for the sender's " +
         '"sent" (or "delivered") mark, up to 2 s for "read" (a read mark missing after 2 s is listed, ' +
         `not fatal), then ${QUIET_MS} ms of quiet, the shortest pause before a member answers, in ` +
         'which the receipts and list refetches the message set off end (they wait ' +
-        `${FOLLOW_UP_DELAY_MS} ms to come as one); the two setups take turns message by message. One instance: ` +
+        `${FOLLOW_UP_DELAY_MS} ms to come as one); the three setups take turns message by message. One instance: ` +
         'the real server (NODE_ENV=production, bench build) on a fresh PostgreSQL schema, live events ' +
         'in-process. Two instances: Alex on A, Sam on B, one fresh PostgreSQL schema and one Redis ' +
-        '(REDIS_URL, own REDIS_PREFIX), events through Redis pub/sub. Percentiles are nearest-rank. ' +
+        '(REDIS_URL, own REDIS_PREFIX), events through Redis pub/sub. Floor: the same browser, two ' +
+        'plain pages on a bare node:http server (tests/bench/lib/bare-chat-server.ts), one POSTing ' +
+        'the text, the other adding it to the page from an event stream: no database, worker, ' +
+        'service worker or framework. Percentiles are nearest-rank. ' +
         'Target: p95 under 50 ms on one instance, under 100 ms on two.',
       rows: setups.map((s, i) => {
-        const f = i === 0 ? base! : scaledOut!;
+        const f = figures[i]!;
         return {
           setup: s.name,
           messages: s.samples.length,
           'p50 ms': f.p50,
           'p95 ms': f.p95,
           'max ms': f.max,
-          'p50 ratio to one instance': ratio(f.p50, base!.p50),
-          'p95 ratio to one instance': ratio(f.p95, base!.p95),
-          'no read mark within 2 s': s.unread.length ? s.unread.join(', ') : 0,
+          'p50 ratio to one instance': ratio(f.p50, base.p50),
+          'p95 ratio to one instance': ratio(f.p95, base.p95),
+          'p50 ratio to floor': ratio(f.p50, bare.p50),
+          'p95 ratio to floor': ratio(f.p95, bare.p95),
+          'no read mark within 2 s': !s.app ? '–' : s.unread.length ? s.unread.join(', ') : 0,
         };
       }),
       tables: [
@@ -210,24 +242,26 @@ export const chatPart: Part = {
             "Dexie's BroadcastChannel in that device's page; the server column is its own mean " +
             'time for POST /api/chat.php (its metrics histogram), which lies inside the span ' +
             "from the keydown to the receiver's copy",
-          rows: setups.map((s) => {
-            const [seconds, count] = s.server;
-            const stored = percentile(s.receiverStored, 50);
-            const shown = percentile(s.samples, 50);
-            return {
-              setup: s.name,
-              "sender's own row stored": percentile(s.senderStored, 50),
-              'server answers the POST (mean)':
-                count > 0 ? +((seconds / count) * 1000).toFixed(1) : '–',
-              "receiver's copy stored": stored,
-              'then on screen (difference of p50s)': shown - stored,
-              'on screen': shown,
-              'messages with both writes seen': Math.min(
-                s.senderStored.length,
-                s.receiverStored.length,
-              ),
-            };
-          }),
+          rows: setups
+            .filter((s) => s.app)
+            .map((s) => {
+              const [seconds, count] = s.server;
+              const stored = percentile(s.receiverStored, 50);
+              const shown = percentile(s.samples, 50);
+              return {
+                setup: s.name,
+                "sender's own row stored": percentile(s.senderStored, 50),
+                'server answers the POST (mean)':
+                  count > 0 ? +((seconds / count) * 1000).toFixed(1) : '–',
+                "receiver's copy stored": stored,
+                'then on screen (difference of p50s)': shown - stored,
+                'on screen': shown,
+                'messages with both writes seen': Math.min(
+                  s.senderStored.length,
+                  s.receiverStored.length,
+                ),
+              };
+            }),
         },
         {
           title: 'Every measured message, ms (in send order)',
