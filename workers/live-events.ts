@@ -5,7 +5,8 @@
 import type { LiveEvent } from '../src/api/contract';
 import { applyBan } from './ban';
 import type { SyncContext } from './context';
-import { applyConversationEvent, createDeliveryAcks } from './messages';
+import { createDeliveryAcks } from './delivery-acks';
+import { applyConversationEvent } from './messages';
 import type { PollTaskName } from './poller';
 
 /** What each live event makes the leader refetch; a delivery receipt changes no list. */

@@ -1,8 +1,8 @@
 /**
  * Chat messages (DESIGN §3, §4): loading a conversation page by page and sending with an
  * optimistic row that is queued, sent, or failed (then retried or discarded), reconciled like
- * likes through the actions channel; delivery and read receipts applied to own messages, and
- * messages that came over the event stream acknowledged as delivered.
+ * likes through the actions channel; delivery and read receipts applied to own messages (the
+ * receipts this device sends are in delivery-acks.ts).
  */
 import {
   ChatMessagesResponse,
@@ -156,48 +156,6 @@ function sameRow(stored: MessageRow, row: MessageRow): boolean {
   return (Object.keys(row) as (keyof MessageRow)[]).every((field) => stored[field] === row[field]);
 }
 
-/** Acknowledges messages from the event stream; see createDeliveryAcks. */
-export interface DeliveryAcks {
-  /** A live `message` event: tell the server this device got it, when it is the other member's. */
-  acknowledge(event: Extract<LiveEvent, { type: 'message' }>): Promise<void>;
-}
-
-/**
- * PUT /api/chat.php?delivered=1 for the other member's messages that arrived over the event
- * stream: at most one call per conversation in flight, the next one covering everything that
- * arrived meanwhile (up to the highest id). A failed call is dropped: the chat list poll, which
- * every message event also triggers, marks them delivered too.
- */
-export function createDeliveryAcks(ctx: SyncContext): DeliveryAcks {
-  const waiting = new Map<number, number>();
-  const running = new Set<number>();
-
-  const drain = async (conversation: number) => {
-    running.add(conversation);
-    try {
-      for (let upTo = waiting.get(conversation); upTo !== undefined;) {
-        waiting.delete(conversation);
-        await ctx.http.call('chatDelivered', { body: { conversation, up_to: upTo } });
-        upTo = waiting.get(conversation);
-      }
-    } finally {
-      waiting.delete(conversation);
-      running.delete(conversation);
-    }
-  };
-
-  return {
-    async acknowledge(event) {
-      const { message } = event;
-      if (!message || message.delivered_at) return;
-      const me = await currentMemberId(ctx);
-      if (me === null || message.sender === me) return;
-      waiting.set(event.conversation, Math.max(waiting.get(event.conversation) ?? 0, message.id));
-      if (!running.has(event.conversation)) await drain(event.conversation);
-    },
-  };
-}
-
 /** A message ready to be written and sent: the session member, the validated body, and when. */
 interface PreparedMessage {
   memberId: number;
@@ -315,6 +273,7 @@ function postsInFlight(ctx: SyncContext): Map<string, Promise<boolean>> {
   return posts;
 }
 
+/** postMessage's request and what its answer does to the row; `confirmed` as in postsInFlight. */
 async function sendPost(
   ctx: SyncContext,
   memberId: number,

@@ -150,7 +150,8 @@ export function createSync(deps: SyncDeps) {
   const events = createEventStream({
     open: deps.openEventSource,
     url: EVENTS_PATH,
-    onEvent: createLiveEventHandler(ctx, (task) => poller.runNow(task), log),
+    // A refetch an event asked for comes a moment later: not at all if polling stopped meanwhile.
+    onEvent: createLiveEventHandler(ctx, (task) => poller.running && poller.runNow(task), log),
     onReconnect: () => {
       void poller.runNow('chats');
       void poller.runNow('likes');
