@@ -6,6 +6,7 @@ import type { LiveEvent } from '../src/api/contract';
 import { applyBan } from './ban';
 import type { SyncContext } from './context';
 import { createDeliveryAcks } from './delivery-acks';
+import { FOLLOW_UP_DELAY_MS } from './follow-up';
 import { applyConversationEvent } from './messages';
 import type { PollTaskName } from './poller';
 
@@ -22,12 +23,7 @@ const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
   banned: null,
 };
 
-/**
- * How long the refetches and receipts that events ask for wait, ms. An event rarely comes alone
- * (a message brings the balance and a receipt), so one refetch answers the burst; and the write
- * that a screen waits on gets the device to itself instead of sharing it with list refetches.
- */
-export const FOLLOW_UP_DELAY_MS = 120;
+export { FOLLOW_UP_DELAY_MS };
 
 /**
  * The event stream's `onEvent`: `runNow` runs a poll task; the tasks events ask for run once per

@@ -9,7 +9,7 @@ import {
   sendAndTime,
   type OpenConversation,
 } from '../lib/chat-latency';
-import { FOLLOW_UP_DELAY_MS } from '../../../workers/live-events';
+import { FOLLOW_UP_DELAY_MS } from '../../../workers/follow-up';
 import { createSchema, reserveRedis } from '../lib/chat-stores';
 import { buildClient } from '../lib/client-build';
 import { DEMO } from '../lib/member-session';
