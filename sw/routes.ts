@@ -70,7 +70,7 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
 }
 
 /** The answer for locale messages that neither the network nor the cache could give. */
-export function localeUnavailable(): Response {
+function localeUnavailable(): Response {
   return new Response(JSON.stringify({ message: 'These messages are not available offline' }), {
     status: 503,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },

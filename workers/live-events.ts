@@ -23,8 +23,6 @@ const EVENT_TASK: Record<LiveEvent['type'], PollTaskName | null> = {
   banned: null,
 };
 
-export { FOLLOW_UP_DELAY_MS };
-
 /**
  * The event stream's `onEvent`: `runNow` runs a poll task; the tasks events ask for run once per
  * task after FOLLOW_UP_DELAY_MS.

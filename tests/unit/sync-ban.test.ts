@@ -4,7 +4,7 @@ import { kvGet } from '../../src/db/kv';
 import { PERSONAL_TABLES } from '../../src/db/wipe';
 import { chat, PASSWORD } from './helpers/fake-backend';
 import { demoUser, profile } from './helpers/fixtures';
-import { createHarness, FAKE_TIMERS, flush } from './helpers/sync-harness';
+import { createHarness, FAKE_TIMERS, flush, tick } from './helpers/sync-harness';
 
 const BAN = { reason: 'Asking members for money', since: '2026-11-20T10:00:00.000Z' };
 const banned = {
@@ -150,12 +150,6 @@ describe('a ban in the sync worker', () => {
 describe('the live banned event', () => {
   beforeEach(() => vi.useFakeTimers(FAKE_TIMERS));
   afterEach(() => vi.useRealTimers());
-
-  async function tick(ms: number) {
-    await flush();
-    await vi.advanceTimersByTimeAsync(ms);
-    await flush();
-  }
 
   it('ends the session at once, without a refetch, and stops polling and the stream', async () => {
     const h = createHarness();

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
 import { applyConversationEvent } from '../../workers/messages';
-import { FOLLOW_UP_DELAY_MS } from '../../workers/live-events';
-import { createHarness, FAKE_TIMERS, flush } from './helpers/sync-harness';
+import { FOLLOW_UP_DELAY_MS } from '../../workers/follow-up';
+import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';
 
 const ME = 7;
@@ -117,12 +117,6 @@ describe('delivery receipts', () => {
 describe('acknowledging messages from the event stream', () => {
   beforeEach(() => vi.useFakeTimers(FAKE_TIMERS));
   afterEach(() => vi.useRealTimers());
-
-  async function tick(ms: number) {
-    await flush();
-    await vi.advanceTimersByTimeAsync(ms);
-    await flush();
-  }
 
   async function leader() {
     const h = createHarness();

@@ -7,19 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
 import { applyConversationEvent, OWN_ROW_DELAY_MS } from '../../workers/messages';
-import { createHarness, FAKE_TIMERS, flush } from './helpers/sync-harness';
+import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';
 
 const ME = 7;
 
 beforeEach(() => vi.useFakeTimers(FAKE_TIMERS));
 afterEach(() => vi.useRealTimers());
-
-async function tick(ms: number) {
-  await flush();
-  await vi.advanceTimersByTimeAsync(ms);
-  await flush();
-}
 
 /** A member with conversation 1 stored, and a POST /api/chat.php that answers when released. */
 async function sender() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FOLLOW_UP_DELAY_MS } from '../../workers/live-events';
+import { FOLLOW_UP_DELAY_MS } from '../../workers/follow-up';
 import { kvGet } from '../../src/db/kv';
 import {
   createHarness,

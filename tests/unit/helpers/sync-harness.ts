@@ -2,6 +2,7 @@
  * Builds the sync worker's modules around fakes (server, Web Locks, BroadcastChannel,
  * EventSource, Badging) on fake-indexeddb, without a real Worker.
  */
+import { vi } from 'vitest';
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import type { ActionsMessage } from '../../../src/api/offline-protocol';
@@ -166,6 +167,13 @@ const nextTurn = (globalThis as unknown as { setImmediate: (fn: () => void) => v
 /** Lets IndexedDB (setImmediate-driven, never faked) and promise chains run to rest. */
 export async function flush(rounds = 40): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise<void>((resolve) => nextTurn(resolve));
+}
+
+/** Moves the faked clock on by `ms`, letting IndexedDB and promises settle before and after. */
+export async function tick(ms: number): Promise<void> {
+  await flush();
+  await vi.advanceTimersByTimeAsync(ms);
+  await flush();
 }
 
 /** Fake only the clock the worker schedules with; fake-indexeddb keeps its real setImmediate. */
