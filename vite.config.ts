@@ -1,6 +1,7 @@
 import { build, defineConfig, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/prerender';
 
 const apiPort = process.env.API_PORT ?? '8081';
 let pushOutDir = 'dist/client';
@@ -18,7 +19,8 @@ export default defineConfig({
       injectManifest: {
         rollupFormat: 'iife', // a classic script: no module workers needed
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['sw-push.js'],
+        // Prerendered pages are per language and answered by the server; the shell is index.html.
+        globIgnores: ['sw-push.js', 'prerendered/**'],
         buildPlugins: {
           vite: [
             {
@@ -53,6 +55,8 @@ export default defineConfig({
         },
       },
     }),
+    // Public pages as HTML per language (src/prerender/pages.ts), written after the bundle.
+    prerender(),
   ],
   css: {
     preprocessorOptions: {

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { SlotFiller } from './lib/prerendered-pages';
 import { createSite, type Site } from './lib/site';
 import conditionalGetPlugin from './plugins/conditional-get';
 import dataExportPlugin from './plugins/data-export';
@@ -120,6 +121,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('site', createSite(config.site));
   app.decorate('searchTotals', new SearchCountCache());
+  app.decorate('prerenderFillers', new Map<string, SlotFiller>());
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);

@@ -2,45 +2,126 @@
 import './styles/main.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error/AppErrorBoundary';
-import { startStorageCare } from './app/storage/storage-care';
 import { SessionProvider } from './app/session/SessionProvider';
-import { createSessionStore } from './app/session/session-store';
+import { createSessionStore, type SessionStore } from './app/session/session-store';
 import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
-import { getSwBridge, startSwBridge } from './bridges/sw-bridge';
-import { onSyncNotice } from './bridges/worker-bridge';
 import { createI18n } from './i18n/i18n';
 import { trafficSource } from './lib/tracking';
+import {
+  appRootElement,
+  keepVisitorScroll,
+  prerenderedLanguage,
+  revealed,
+} from './prerender/reveal';
 import { createRoutes } from './routes';
+import type { i18n as I18n } from 'i18next';
 
-async function boot(): Promise<void> {
-  applyDevQuery(location.search);
-  // A visitor who lands with ?network= anywhere keeps it for a later sign-up (SPEC §6).
-  trafficSource(new URLSearchParams(location.search));
-  const session = createSessionStore();
+/** How often, and how far apart, the parts loaded after first paint are asked for again. */
+const LATER_PARTS_TRIES = 3;
+const LATER_PARTS_RETRY_MS = 5000;
+
+/**
+ * The shell's parts that load once the page shows. A page that lost its connection before they
+ * arrived (a first visit, not yet under the service worker) asks again a little later.
+ */
+async function laterParts() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await Promise.all([
+        import('./bridges/sw-bridge'),
+        import('./bridges/worker-bridge'),
+        import('./app/storage/storage-care'),
+      ]);
+    } catch (error) {
+      if (attempt >= LATER_PARTS_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, LATER_PARTS_RETRY_MS * attempt));
+    }
+  }
+}
+
+/**
+ * The service worker, the install offer, the page-hidden beacon and the storage care. Behind a
+ * prerendered page they start once the app's page is on screen and the browser is idle, so they
+ * never compete with the first paint; in the app shell (a member's screens) they start at once,
+ * as the offline queue and its replays depend on them.
+ */
+async function startServiceWorker(
+  session: SessionStore,
+  i18n: I18n,
+  afterFirstPaint: boolean,
+): Promise<void> {
+  if (afterFirstPaint) {
+    // A page that never reveals (its screen failed) still gets its worker, for the next deploy.
+    await Promise.race([revealed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await new Promise<void>((resolve) =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200),
+    );
+  }
+  const [{ getSwBridge, startSwBridge }, { onSyncNotice }, { startStorageCare }] =
+    await laterParts();
   startSwBridge();
+  // The leader tab's poll got an answer: what the service worker queued can go now.
+  onSyncNotice((notice) => {
+    if (notice.type === 'server-reached') getSwBridge().serverReached();
+  });
+  // A device out of space says so plainly; installing the app asks for persistent storage.
+  startStorageCare({ onNotice: onSyncNotice, translate: (key) => i18n.t(key), target: window });
   // The service worker replays queued actions only for the member it was last told about.
   let toldMember: number | null | undefined;
-  session.subscribe(() => {
+  const tell = () => {
     const { status, user } = session.getState();
     const member = user?.id ?? null;
     if (status !== 'ready' || member === toldMember) return;
     toldMember = member;
     getSwBridge().setSession(member);
-  });
-  void session.refresh();
-  // The leader tab's poll got an answer: what the service worker queued can go now.
-  onSyncNotice((notice) => {
-    if (notice.type === 'server-reached') getSwBridge().serverReached();
-  });
-  const router = createBrowserRouter(createRoutes(session));
-  const i18n = await createI18n();
-  // A device out of space says so plainly; installing the app asks for persistent storage.
-  startStorageCare({ onNotice: onSyncNotice, translate: (key) => i18n.t(key), target: window });
+  };
+  session.subscribe(tell);
+  tell();
+}
 
-  const root = document.getElementById('root');
+/** A page left open this long loads the settings anyway. */
+const SETTINGS_LATER_MS = 10_000;
+
+/**
+ * A prerendered page shows the operator's details the server filled in, so the settings (and the
+ * contract's schemas that check them) load once the visitor moves on, not while the page starts.
+ */
+function loadSettingsLater(session: SessionStore, router: DataRouter): void {
+  const first = router.state.location.pathname;
+  let unsubscribe: () => void = () => undefined;
+  const load = () => {
+    clearTimeout(timer);
+    unsubscribe();
+    void session.refreshSettings();
+  };
+  const timer = setTimeout(load, SETTINGS_LATER_MS);
+  unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname !== first) load();
+  });
+}
+
+async function boot(): Promise<void> {
+  keepVisitorScroll();
+  applyDevQuery(location.search);
+  // A visitor who lands with ?network= anywhere keeps it for a later sign-up (SPEC §6).
+  trafficSource(new URLSearchParams(location.search));
+  const session = createSessionStore();
+  // A prerendered page names its language; the app draws the same page in the same words.
+  const language = prerenderedLanguage();
+  void (language ? session.refreshUser() : session.refresh());
+  const router = createBrowserRouter(createRoutes(session));
+  if (language) loadSettingsLater(session, router);
+  const i18n = await createI18n(undefined, undefined, language);
+
+  // The visitor already sees the page: let the browser breathe between evaluating the code and
+  // the first render, so neither becomes one long task.
+  if (language) await new Promise((resolve) => setTimeout(resolve, 0));
+  const root = appRootElement();
   if (!root) throw new Error('index.html lacks #root');
   createRoot(root).render(
     <StrictMode>
@@ -52,6 +133,10 @@ async function boot(): Promise<void> {
         </TemplateProvider>
       </SessionProvider>
     </StrictMode>,
+  );
+  // A page left before these parts arrived aborts their loading: not an error of the app.
+  startServiceWorker(session, i18n, language !== undefined).catch((error: unknown) =>
+    console.warn('The service worker could not be started on this page', error),
   );
 }
 

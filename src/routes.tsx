@@ -17,6 +17,7 @@ import { RootLayout } from './app/RootLayout';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './app/route-handle';
 import { ROUTES, type LayoutName, type RouteDef } from './app/route-table';
 import type { SessionStore } from './app/session/session-store';
+import { withReveal } from './prerender/RevealWhenMounted';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 
@@ -94,7 +95,7 @@ function leaf(def: RouteDef, path: string, session: SessionStore): RouteObject {
     path,
     handle,
     loader: guardLoader(def, session),
-    lazy: { Component: async () => (await load()).default },
+    lazy: { Component: async () => withReveal((await load()).default) },
     errorElement: <RouteErrorScreen />,
     HydrateFallback: BootProgress,
   };

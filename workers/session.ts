@@ -27,15 +27,19 @@ export async function currentMemberId(ctx: Pick<SyncContext, 'db'>): Promise<num
 
 /**
  * Stores the user. When the member changes: wipes the previous member's data first, drops
- * actions of anyone else, and tells the service worker, other tabs and the page.
+ * actions of anyone else, and tells the service worker, other tabs and the page. With `sameAs`,
+ * only while the session stamp is still `sameAs.stamp`: an answer to a request sent before a
+ * login that finishes meanwhile must not undo that login.
  */
 export async function applyUser(
   ctx: SyncContext,
   user: User | null,
   forceWipe = false,
+  sameAs?: { stamp: number | undefined },
 ): Promise<void> {
   const db = ctx.db;
   const meta = await kvGet(db, 'session');
+  if (sameAs && meta?.changedAt !== sameAs.stamp) return;
   const prev = meta?.memberId ?? null;
   const next = user?.id ?? null;
   const changed = prev !== next;
@@ -43,7 +47,10 @@ export async function applyUser(
   const stray = forceWipe && prev === null && (await kvGet(db, 'user')) != null;
   const wipe = (changed && prev !== null) || stray;
   if (wipe) await wipePersonalData(db);
-  await db.transaction('rw', db.kv, db.actions, async () => {
+  const applied = await db.transaction('rw', db.kv, db.actions, async () => {
+    // The wipe above cleared the stamp itself; any other change is a login or logout meanwhile.
+    const stamp = (await kvGet(db, 'session'))?.changedAt;
+    if (sameAs && stamp !== sameAs.stamp && !(wipe && stamp === undefined)) return false;
     await kvPut(db, 'user', user);
     if (changed || wipe) {
       // Strictly increasing, so requests started before the change can tell (see conditional.ts).
@@ -53,7 +60,9 @@ export async function applyUser(
     if (next !== null) await db.actions.where('memberId').notEqual(next).delete();
     // Someone logged in: the ban page's reason belonged to the session before.
     if (changed && next !== null) await db.kv.delete('ban');
+    return true;
   });
+  if (!applied) return;
   if (wipe) await updateBadge(ctx);
   if (changed) {
     ctx.channel.post({ type: 'session', memberId: next });
@@ -62,9 +71,15 @@ export async function applyUser(
   if (changed || next === null) ctx.onSessionChange(next);
 }
 
-/** Logged out (logout, 403 on the user call): clear the user and wipe personal data. */
-export function clearSession(ctx: SyncContext): Promise<void> {
-  return applyUser(ctx, null, true);
+/**
+ * Logged out (logout, 403 on the user call): clear the user and wipe personal data; with `sameAs`,
+ * only if no login or logout happened since that stamp was taken.
+ */
+export function clearSession(
+  ctx: SyncContext,
+  sameAs?: { stamp: number | undefined },
+): Promise<void> {
+  return applyUser(ctx, null, true, sameAs);
 }
 
 async function sessionChangedSince(ctx: SyncContext, before: number | undefined) {
@@ -83,10 +98,13 @@ export async function fetchUser(ctx: SyncContext): Promise<User | null> {
     response = await ctx.http.call('user', { etag });
   } catch (error) {
     if (toSyncError(error).kind !== 'auth') throw error;
-    // A 403 to a request sent before a login (a poll in flight) says nothing of the new session.
+    // A 403 to a request sent before a login (a poll in flight) says nothing of the new session,
+    // also when that login finishes while this answer is being handled.
     if (await sessionChangedSince(ctx, before)) return (await kvGet(ctx.db, 'user')) ?? null;
-    await clearSession(ctx);
-    return null;
+    await clearSession(ctx, { stamp: before });
+    return (await sessionChangedSince(ctx, before))
+      ? ((await kvGet(ctx.db, 'user')) ?? null)
+      : null;
   }
   // A login or logout (here or in another tab) happened meanwhile: that answer is outdated.
   if (response.notModified || (await sessionChangedSince(ctx, before)))

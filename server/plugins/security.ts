@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/api/contract';
+import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../src/prerender/pages';
 import { helmetHeaders } from '../lib/helmet-headers';
 import { inlineScriptHashes, isAllowedOrigin } from '../lib/origin';
 import { apiError } from './errors';
@@ -32,13 +33,26 @@ function cdnOrigin(prefix: string): string | null {
   }
 }
 
-/** Hashes of inline scripts in the built index.html; none when the client is not built. */
+/**
+ * Hashes of inline scripts in the built index.html and in the prerendered pages (their manifest
+ * lists them); none when the client is not built.
+ */
 function builtInlineScripts(clientDir: string): string[] {
+  const hashes: string[] = [];
   try {
-    return inlineScriptHashes(readFileSync(join(clientDir, 'index.html'), 'utf8'));
+    hashes.push(...inlineScriptHashes(readFileSync(join(clientDir, 'index.html'), 'utf8')));
   } catch {
     return [];
   }
+  try {
+    const manifest = JSON.parse(
+      readFileSync(join(clientDir, PRERENDER_MANIFEST), 'utf8'),
+    ) as Partial<PrerenderManifest>;
+    hashes.push(...(manifest.scriptHashes ?? []).filter((h) => /^'sha256-[\w+/=]+'$/.test(h)));
+  } catch {
+    // built without prerendered pages
+  }
+  return hashes;
 }
 
 export default unencapsulated('security', async (app: FastifyInstance) => {

@@ -12,7 +12,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { I18nParams, LANGUAGES, type Language } from '../../src/api/contract';
 import { matchRoute } from '../../src/app/route-table';
+import { PRERENDER_DIR } from '../../src/prerender/pages';
 import { pageLanguage, withMessagesPreload } from '../lib/page-language';
+import {
+  fillPage,
+  mayGetPrerendered,
+  prerenderedReader,
+  siteSlotValues,
+} from '../lib/prerendered-pages';
 import uploadsRoute from '../routes/uploads';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
@@ -56,6 +63,8 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
       prefix: '/',
       index: false,
       cacheControl: false,
+      // Prerendered pages are sent for their page paths only, with their slots filled.
+      allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDER_DIR}/`),
       setHeaders: (reply, filePath) =>
         reply.header('cache-control', clientCacheControl(relative(clientDir, filePath))),
     });
@@ -81,22 +90,34 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
   );
 
   const readIndex = indexReader(clientDir);
-  /** The app shell for a page path: 200 for a known route, 404 otherwise, 503 without a build. */
-  const servePage = (path: string, reply: FastifyReply) => {
-    const shell = readIndex();
-    if (!shell) {
+  const prerendered = prerenderedReader(clientDir);
+  const siteSettings = app.site.settings({ country: null, selected: null });
+
+  /**
+   * A page path: its prerendered HTML for a visitor when the build has it (src/prerender), else
+   * the app shell; 200 for a known route, 404 otherwise, 503 without a build.
+   */
+  const servePage = async (path: string, reply: FastifyReply) => {
+    const { cookies, headers } = reply.request;
+    const language = pageLanguage(cookies, headers['accept-language']);
+    const known = matchRoute(path) !== null;
+    const page = known && mayGetPrerendered(cookies) ? prerendered.page(path, language) : null;
+    const filled =
+      page &&
+      (await fillPage(reply.request, page, siteSlotValues(siteSettings), app.prerenderFillers));
+    const shell = filled ? null : readIndex();
+    if (!filled && !shell) {
       return reply
         .code(503)
         .send(apiError(503, 'The client is not built yet: run `npm run build`, then reload.'));
     }
-    const { cookies, headers } = reply.request;
-    const language = pageLanguage(cookies, headers['accept-language']);
-    return reply
-      .code(matchRoute(path) ? 200 : 404)
+    reply
+      .code(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(withMessagesPreload(shell, language));
+      .type('text/html; charset=utf-8');
+    if (filled) return reply.header('content-language', page.match.language).send(filled);
+    return reply.send(withMessagesPreload(shell!, language));
   };
 
   // The file server would answer the root folder itself with 403; the root is the home page.

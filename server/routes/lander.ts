@@ -7,8 +7,10 @@ import { HttpError } from '../lib/http-error';
 import { sessionMember } from '../plugins/session';
 import type { SearchFilter } from '../repositories/search.repository';
 import { headlineTotal, nicheBounds, visitorsMaySee } from '../services/lander-audience';
+import { landerSlotFiller } from '../services/lander-prerender';
 
 const landerRoute: FastifyPluginAsyncZod = async (app) => {
+  app.prerenderFillers.set('lander', landerSlotFiller(app.config.localesDir));
   app.get(
     '/api/lander.php',
     {

@@ -4,8 +4,16 @@ import { ApiError, MemberLanderQuery, MemberLanderResponse } from '../../src/api
 import { todayIso } from '../lib/dates';
 import { sessionMember } from '../plugins/session';
 import { visitorsMaySee } from '../services/lander-audience';
+import { memberCardFiller } from '../services/member-lander-prerender';
 
 const memberLanderRoute: FastifyPluginAsyncZod = async (app) => {
+  app.prerenderFillers.set(
+    'member-card',
+    memberCardFiller(app.config.localesDir, {
+      config: app.site.config,
+      memberCard: (...args) => app.repos.landers.memberCard(...args),
+    }),
+  );
   app.get(
     '/api/member_lander.php',
     {

@@ -14,9 +14,11 @@ import { grantDueAllowances } from '../services/premium-allowance';
 import { toProfilePatch } from '../services/profile-update';
 import { publicOrigin } from '../services/mailer';
 import { signup } from '../services/signup';
+import { signupOpenFiller } from '../services/signup-prerender';
 import { loadUser } from '../services/user-loader';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.prerenderFillers.set('signup', signupOpenFiller(app.site.config));
   const limits = app.config.rateLimits;
 
   app.get(

@@ -4,12 +4,10 @@
  */
 import type { z } from 'zod';
 import { ApiError, calls, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from './contract';
+import { API_BASE, ApiFailure, kindForStatus } from './failure';
 
 /** Package name sent with every call (SPEC §7). */
 export const PACKAGE_NAME = 'amora';
-
-/** Base address of the API (SPEC §7 "from configuration"); empty means same origin. */
-export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
 type Calls = typeof calls;
 export type CallName = keyof Calls;
@@ -29,56 +27,6 @@ export type CallResult<N extends CallName> = Calls[N] extends {
 }
   ? z.output<R>
   : unknown;
-
-/**
- * Why a call failed, so callers can react differently: offline (`network`), cancelled (`aborted`),
- * logged out (`unauthorized`/`forbidden`), refused input (`client`, with the server's ApiError),
- * server trouble (`server`), or a body that breaks the contract (`invalid-request`/`invalid-response`).
- */
-export type FailureKind =
-  | 'network'
-  | 'aborted'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'client'
-  | 'server'
-  | 'invalid-request'
-  | 'invalid-response';
-
-/** The one error type `call` and `send` throw. */
-export class ApiFailure extends Error {
-  override readonly name = 'ApiFailure';
-  constructor(
-    readonly kind: FailureKind,
-    /** The request, e.g. `GET /api/user.php`. */
-    readonly request: string,
-    /** HTTP status, or null when no response arrived. */
-    readonly status: number | null = null,
-    /** The server's ApiError body when it sent one. */
-    readonly apiError: ApiError | null = null,
-    /** Schema issues for the `invalid-*` kinds. */
-    readonly issues: z.ZodError['issues'] = [],
-    options?: { cause?: unknown },
-  ) {
-    super(
-      apiError?.message ?? `${request} failed: ${kind}${status ? ` (${status})` : ''}`,
-      options,
-    );
-  }
-}
-
-/** Narrowing helper for catch blocks. */
-export function isApiFailure(error: unknown, kind?: FailureKind): error is ApiFailure {
-  return error instanceof ApiFailure && (kind === undefined || error.kind === kind);
-}
-
-/** The kind a finished response maps to; exported for tests. */
-export function kindForStatus(status: number): FailureKind | null {
-  if (status < 400) return null;
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  return status < 500 ? 'client' : 'server';
-}
 
 export interface SendOptions {
   query?: Record<string, unknown>;

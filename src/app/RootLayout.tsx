@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { authDecision } from './auth-redirect';
-import { InstallPrompt } from './install/InstallPrompt';
 import { LoadingBar } from './loading-bar/LoadingBar';
 import { pageWrapperClasses } from './page-wrapper';
 import { useCurrentRoute } from './route-handle';
@@ -10,9 +9,15 @@ import { useSession } from './session/session-context';
 import { useBanRedirect } from './session/use-ban-redirect';
 import { useTemplate } from './template/template-context';
 import { ToastHost } from './toasts/ToastHost';
-import { UpdateBanner } from './update/UpdateBanner';
 
 const DevPanel = lazy(() => import('./dev/DevPanel'));
+// Both follow the service worker, which starts after the first paint; so do they.
+const UpdateBanner = lazy(async () => ({
+  default: (await import('./update/UpdateBanner')).UpdateBanner,
+}));
+const InstallPrompt = lazy(async () => ({
+  default: (await import('./install/InstallPrompt')).InstallPrompt,
+}));
 
 /**
  * The page wrapper around every route: design and state classes (SPEC §1), skip link, loading
@@ -42,8 +47,10 @@ export function RootLayout() {
       <LoadingBar />
       {decision?.type === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />}
       <ToastHost />
-      <UpdateBanner />
-      <InstallPrompt />
+      <Suspense fallback={null}>
+        <UpdateBanner />
+        <InstallPrompt />
+      </Suspense>
       {config.isDevPanelOpen && (
         <Suspense fallback={null}>
           <DevPanel />

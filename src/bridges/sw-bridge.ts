@@ -12,8 +12,8 @@ import {
   type PushPayload,
   type SwInboundMessage,
 } from '../api/offline-protocol';
-import { API_BASE } from '../api/http';
-import { MESSAGES_PATH } from '../i18n/i18n';
+import { API_BASE } from '../api/failure';
+import { MESSAGES_PATH } from '../i18n/i18n-plugins';
 import { toLanguage } from '../i18n/languages';
 import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../lib/push-state';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';

@@ -3,41 +3,21 @@
  * `i18n_redirected` cookie, then the browser languages, then English (SPEC §8, §9). No URL prefix.
  */
 import i18next, { type i18n, type InitOptions, type Resource } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '../api/contract';
-import {
-  FALLBACK_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_DAYS,
-  LANGUAGE_TAGS,
-  toLanguage,
-} from './languages';
-
-/** Where the server publishes each language's messages. */
-export const MESSAGES_PATH = '/_i18n/{{lng}}/messages.json';
-
-/** Detection order of SPEC §9: cookie, browser languages, then `fallbackLng`. */
-export const detectionOptions: DetectorOptions = {
-  order: ['cookie', 'navigator'],
-  lookupCookie: LANGUAGE_COOKIE,
-  caches: ['cookie'],
-  cookieMinutes: LANGUAGE_COOKIE_DAYS * 24 * 60,
-  cookieOptions: { path: '/', sameSite: 'lax' },
-};
+import type { Language } from '../api/contract';
+import { languageDetector, messagesBackend } from './i18n-plugins';
+import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES, LANGUAGE_TAGS, toLanguage } from './languages';
 
 /** Options shared by the app and the tests. */
 export function i18nOptions(resources?: Resource): InitOptions {
   return {
-    supportedLngs: [...LANGUAGES],
+    supportedLngs: [...INTERFACE_LANGUAGES],
     fallbackLng: FALLBACK_LANGUAGE,
     load: 'languageOnly',
     nonExplicitSupportedLngs: false,
-    detection: detectionOptions,
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: false },
-    ...(resources ? { resources } : { backend: { loadPath: MESSAGES_PATH } }),
+    ...(resources ? { resources } : {}),
   };
 }
 
@@ -46,10 +26,17 @@ export function applyHtmlLang(lng: string): void {
   document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
 }
 
-/** Creates and initialises an i18next instance; a locale file that fails to load only logs a warning. */
-export async function createI18n(resources?: Resource, instance: i18n = i18next): Promise<i18n> {
-  if (!resources) instance.use(HttpBackend);
-  instance.use(LanguageDetector).use(initReactI18next);
+/**
+ * Creates and initialises an i18next instance; a locale file that fails to load only logs a
+ * warning. `language` skips detection: a prerendered page was rendered in that language.
+ */
+export async function createI18n(
+  resources?: Resource,
+  instance: i18n = i18next,
+  language?: Language,
+): Promise<i18n> {
+  if (!resources) instance.use(messagesBackend);
+  instance.use(languageDetector).use(initReactI18next);
   instance.on('failedLoading', (lng: string, ns: string, message: string) => {
     console.warn(
       `Messages for ${lng}/${ns} could not be loaded; continuing without them.`,
@@ -58,7 +45,7 @@ export async function createI18n(resources?: Resource, instance: i18n = i18next)
   });
   instance.on('languageChanged', applyHtmlLang);
   try {
-    await instance.init(i18nOptions(resources));
+    await instance.init({ ...i18nOptions(resources), ...(language ? { lng: language } : {}) });
   } catch (error) {
     console.warn('i18n initialisation failed; continuing with keys.', error);
   }

@@ -1,5 +1,5 @@
 /** The interface languages of SPEC §9 and how each is named, tagged and remembered. */
-import { LANGUAGES, type Language } from '../api/contract';
+import type { Language } from '../api/contract';
 
 export const FALLBACK_LANGUAGE: Language = 'en';
 
@@ -18,6 +18,12 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
   pl: 'pl-PL',
 };
 
+/**
+ * The contract's LANGUAGES in the same order, without loading its schemas on the first route; the
+ * Record type above makes a missing language a type error and a unit test checks the order.
+ */
+export const INTERFACE_LANGUAGES = Object.keys(LANGUAGE_TAGS) as Language[];
+
 /** Each language in its own words, for the switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -31,7 +37,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 /** Narrows untrusted input (cookies, selects) to a supported language. */
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && (INTERFACE_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Maps any tag ("nl-BE", "de") to a supported language, else the fallback. */

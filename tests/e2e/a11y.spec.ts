@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { appTookOver, DEMO, login } from './helpers';
 
 const PUBLIC_SCREENS = [
   '/',
@@ -49,6 +49,7 @@ const LANDER_SCREENS = [
 
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
+  await appTookOver(page);
   await page.waitForLoadState('networkidle');
   // A lander's sign-up form loads as the visitor nears it: check the page with it.
   const join = page.locator('#join');

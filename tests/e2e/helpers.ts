@@ -14,6 +14,14 @@ export async function login(page: Page, who: { email: string; password: string }
 
 export const DEMO2 = { email: 'demo2@example.com', password: 'amora-demo-2026' };
 
+/**
+ * Waits until the app has taken over a prerendered page (its copy of the page replaced the
+ * server's), so what a test finds next is the app's own elements, not ones about to be swapped.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+}
+
 /** Waits until the service worker controls the page, so offline loads go through it. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   // A function, not a string (the page's CSP forbids eval), and synchronous: a returned promise

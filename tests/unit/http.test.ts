@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, call, isApiFailure, kindForStatus, send } from '../../src/api/http';
+import { ApiFailure, isApiFailure, kindForStatus } from '../../src/api/failure';
+import { call, send } from '../../src/api/http';
 import { demoUser, searchResponse } from './helpers/fixtures';
 
 function reply(status: number, body: unknown, type = 'application/json'): Response {

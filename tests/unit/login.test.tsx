@@ -48,7 +48,9 @@ describe('login screen', () => {
     const login = vi.fn(async () => demoUser());
     const app = renderApp('/login?redirect=%2Fchats', { login });
     await fillAndSubmit('demo@example.com', 'amora-demo-2026');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chats'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chats'), {
+      timeout: 5000,
+    });
     expect(app.session.getState().user?.email).toBe('demo@example.com');
     expect(login).toHaveBeenCalledWith('demo@example.com', 'amora-demo-2026');
   });

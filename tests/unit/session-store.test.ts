@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../src/api/http';
+import { ApiFailure } from '../../src/api/failure';
 import {
   createSessionStore,
   LOGOUT_FLAG_RESET_MS,

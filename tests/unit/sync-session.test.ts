@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvGet } from '../../src/db/kv';
 import { PERSONAL_TABLES } from '../../src/db/wipe';
+import { clearSession } from '../../workers/session';
 import { createHarness, FAKE_TIMERS, flush } from './helpers/sync-harness';
 import { chat, PASSWORD } from './helpers/fake-backend';
 import { demoUser, profile } from './helpers/fixtures';
@@ -123,6 +124,18 @@ describe('session', () => {
     answer();
     await late;
     expect((await kvGet(h.db, 'user'))?.id).toBe(demoUser().id);
+    expect(h.hub.posted.at(-1)).toEqual({ type: 'session', memberId: demoUser().id });
+  });
+
+  it('does not undo a login that finished while an earlier 403 was being handled', async () => {
+    const h = createHarness();
+    const before = (await kvGet(h.db, 'session'))?.changedAt;
+    h.backend.user = demoUser();
+    await h.api.login('demo@example.com', PASSWORD);
+    // The 403 handler checked the stamp before the login; its clear runs after it.
+    await clearSession(h.ctx, { stamp: before });
+    expect((await kvGet(h.db, 'user'))?.id).toBe(demoUser().id);
+    expect((await kvGet(h.db, 'session'))?.memberId).toBe(demoUser().id);
     expect(h.hub.posted.at(-1)).toEqual({ type: 'session', memberId: demoUser().id });
   });
 });

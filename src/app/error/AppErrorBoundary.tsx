@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { RevealWhenMounted } from '../../prerender/RevealWhenMounted';
 import { loadingBar } from '../loading-bar/loading-bar';
 import { ErrorPage } from './ErrorPage';
 
@@ -24,6 +25,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
     return (
       <main id="main" className="container py-5">
         <ErrorPage status={500} message={this.state.error.message} />
+        <RevealWhenMounted />
       </main>
     );
   }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useRouteError } from 'react-router-dom';
+import { RevealWhenMounted } from '../../prerender/RevealWhenMounted';
 import { loadingBar } from '../loading-bar/loading-bar';
 import { claimChunkReload } from './chunk-reload';
 import { ErrorPage } from './ErrorPage';
@@ -18,5 +19,10 @@ export function RouteErrorScreen() {
     if (info.chunkLoadFailed && claimChunkReload()) location.reload();
   }, [error, info.status, info.chunkLoadFailed]);
 
-  return <ErrorPage status={info.status} message={info.message} path={info.path} />;
+  return (
+    <>
+      <ErrorPage status={info.status} message={info.message} path={info.path} />
+      <RevealWhenMounted />
+    </>
+  );
 }

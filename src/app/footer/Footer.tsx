@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { usePrerendering } from '../../prerender/prerender-context';
+import { prerenderedSiteValues } from '../../prerender/site-values';
+import { slotMarker } from '../../prerender/slots';
 import { STATIC_PAGES } from '../route-table';
 import { useSession } from '../session/session-context';
 import { useTemplate } from '../template/template-context';
@@ -12,7 +15,17 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
   const { t } = useTranslation();
   const { settings } = useSession();
   const { footer } = useTemplate().config;
-  const company = settings && footer.showCompanyLine ? companyLine(settings.company) : null;
+  const prerendering = usePrerendering();
+  // Until the settings load, a prerendered page's own values (filled in by the server) stand in.
+  const site = settings ? null : prerenderedSiteValues();
+  const company = !footer.showCompanyLine
+    ? null
+    : prerendering
+      ? slotMarker('site.company_line')
+      : settings
+        ? companyLine(settings.company)
+        : (site?.['site.company_line'] ?? null);
+  const year = prerendering ? slotMarker('site.year') : (site?.['site.year'] ?? YEAR);
 
   return (
     <footer className="app-footer mt-auto">
@@ -32,7 +45,7 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
           </ul>
         </nav>
         <p className="footer-company small text-body-secondary mb-0">
-          © {YEAR} {company ?? 'Amora'}
+          © {year} {company ?? 'Amora'}
         </p>
       </div>
     </footer>

@@ -6,7 +6,11 @@ import { LOADING_BAR, loadingBar } from './loading-bar';
 export function LoadingBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const state = useSyncExternalStore(loadingBar.subscribe, loadingBar.getState);
+  const state = useSyncExternalStore(
+    loadingBar.subscribe,
+    loadingBar.getState,
+    loadingBar.getState,
+  );
 
   useEffect(() => {
     if (!busy) return;

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../api/contract';
 import { currentLanguage, setLanguage } from '../../i18n/i18n';
-import { isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
+import { INTERFACE_LANGUAGES, isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
 
 /** A native select: keyboard and screen-reader friendly on every phone without extra code. */
 export function LanguageSwitcher() {
@@ -21,7 +20,7 @@ export function LanguageSwitcher() {
           if (isLanguage(e.target.value)) void setLanguage(e.target.value, i18n);
         }}
       >
-        {LANGUAGES.map((lng) => (
+        {INTERFACE_LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
             {LANGUAGE_NAMES[lng]}
           </option>

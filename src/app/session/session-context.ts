@@ -17,7 +17,7 @@ export type SessionValue = SessionState &
 /** Current user, settings and status, re-rendering on change. */
 export function useSession(): SessionValue {
   const store = useSessionStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return {
     ...state,
     refresh: store.refresh,
@@ -33,5 +33,9 @@ const noState = () => null;
 /** Like useSession but null without a provider; for the fatal-error page drawn above it. */
 export function useOptionalSession(): SessionState | null {
   const store = useContext(SessionContext);
-  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getState ?? noState);
+  return useSyncExternalStore(
+    store?.subscribe ?? noSubscribe,
+    store?.getState ?? noState,
+    store?.getState ?? noState,
+  );
 }

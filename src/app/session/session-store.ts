@@ -2,7 +2,7 @@
  * Session state outside React (SPEC §4), so route loaders can wait for the first user fetch
  * and components can subscribe. A 403 on the user call means logged out.
  */
-import { call, isApiFailure } from '../../api/http';
+import { isApiFailure } from '../../api/failure';
 import type { Settings, User } from '../../api/contract';
 import type { StoredBan } from '../../db/kv';
 import type * as WorkerSessionModule from './worker-session';
@@ -34,6 +34,8 @@ export interface SessionStore {
   /** Fetches the user and the settings again. */
   refresh: () => Promise<void>;
   refreshUser: () => Promise<void>;
+  /** Fetches the settings alone (a prerendered page asks for them once the visitor moves on). */
+  refreshSettings: () => Promise<void>;
   setUser: (user: User | null) => void;
   /** Logs in through the sync worker; rejects with the worker's error. */
   login: (email: string, password: string) => Promise<User>;
@@ -75,7 +77,8 @@ const worker = () => import('./worker-session');
 const defaultApi: SessionApi = {
   storedUser: async () => (await worker()).storedUser(),
   fetchUser: async () => (await worker()).fetchUser(),
-  fetchSettings: () => call('settings'),
+  // The contract's schemas load with the first call, not with the first paint.
+  fetchSettings: async () => (await import('../../api/http')).call('settings'),
   login: async (email, password) => (await worker()).login(email, password),
   logout: async () => (await worker()).logout(),
   mayHaveSession: () => new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=`).test(document.cookie),
@@ -218,6 +221,7 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
       await Promise.all([refreshUser(), refreshSettings()]);
     },
     refreshUser,
+    refreshSettings,
     setUser: (user) => set({ user, status: 'ready' }),
     login: async (email, password) => {
       // Before the call: a banned member's login is answered with the ban the watch reports.

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { subscribePrefs } from '../../lib/prefs';
-import { resolveTemplate, TEMPLATE_NAMES } from '../template-config';
+import { DEFAULT_TEMPLATE, resolveTemplate, TEMPLATE_NAMES } from '../template-config';
 import { TemplateContext, type TemplateContextValue } from './template-context';
 import {
   readDevPanelOpen,
@@ -11,8 +11,9 @@ import {
 
 /** Follows the stored design and dev-panel preferences, so a change applies at once in this tab. */
 export function TemplateProvider({ children }: { children: ReactNode }) {
-  const name = useSyncExternalStore(subscribePrefs, readTemplateName);
-  const devPanelOpen = useSyncExternalStore(subscribePrefs, readDevPanelOpen);
+  // A prerendered page is drawn in the default design (the server sends it only to such visitors).
+  const name = useSyncExternalStore(subscribePrefs, readTemplateName, () => DEFAULT_TEMPLATE);
+  const devPanelOpen = useSyncExternalStore(subscribePrefs, readDevPanelOpen, () => false);
   const value = useMemo<TemplateContextValue>(
     () => ({
       config: resolveTemplate(name, devPanelOpen),

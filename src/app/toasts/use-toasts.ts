@@ -3,5 +3,5 @@ import { useSyncExternalStore } from 'react';
 import { getToasts, subscribeToasts, type Toast } from './toast-store';
 
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribeToasts, getToasts);
+  return useSyncExternalStore(subscribeToasts, getToasts, getToasts);
 }

@@ -11,6 +11,9 @@ import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
 import { parseLanderSlug } from '../../lib/lander-slug';
+import { usePrerendering } from '../../prerender/prerender-context';
+import { slotMarker } from '../../prerender/slots';
+import { useRevealHold } from '../../prerender/use-reveal-hold';
 import { trafficSource } from '../../lib/tracking';
 import { AloneTonightLander } from './designs/AloneTonightLander';
 import { CollageLander } from './designs/CollageLander';
@@ -21,7 +24,7 @@ import { SocialLander } from './designs/SocialLander';
 import { TransitionsLander } from './designs/TransitionsLander';
 import { VideoLander } from './designs/VideoLander';
 import { JoinSection } from './join/JoinSection';
-import { landerKind, mapCountry, withTracking, type LanderKind } from './lander-rules';
+import { audienceKey, landerKind, mapCountry, withTracking, type LanderKind } from './lander-rules';
 import { rememberLanderNiche } from './lander-memory';
 import type { LanderViewProps } from './lander-view';
 import { loadCountryMap, type CountryMap } from './map/country-map';
@@ -70,6 +73,8 @@ export default function LanderScreen() {
   const answer = usePublicAnswer(`lander:${slug}`, (sync) =>
     sync.loadLander(slug, trafficSource(new URLSearchParams(search)) ?? undefined),
   );
+  // The prerendered copy (members drawn as placeholders) stays up until the members are here.
+  useRevealHold(answer.status === 'loading');
   const ready = answer.status === 'ready' ? answer : null;
   const profiles = ready ? ready.data.profiles : answer.status === 'failed' ? [] : null;
   const country =
@@ -81,12 +86,15 @@ export default function LanderScreen() {
   const signupHref = withTracking('/signup', search);
   const continueSignup = useCallback(() => navigate(signupHref), [navigate, signupHref]);
   const Design = DESIGNS[kind];
+  // One prerendered file serves every niche of a language: the server fills in the audience.
+  const prerendering = usePrerendering();
+  const audience = prerendering ? slotMarker('lander.audience') : t(audienceKey(niche));
 
   return (
     <>
       <PageTitle title={t(`landers.meta.${kind}`)} />
       <Design
-        niche={niche}
+        audience={audience}
         profiles={profiles}
         total={ready ? ready.data.total : null}
         cdnPrefix={settings?.cdn_prefix ?? '/uploads/'}

@@ -1,10 +1,11 @@
 /** What every lander design gets: plain data in, markup out (no worker, no IndexedDB inside). */
 import type { ReactNode } from 'react';
-import type { LanderNiche, Profile } from '../../api/contract';
+import type { Profile } from '../../api/contract';
 import type { CountryMap } from './map/country-map';
 
 export interface LanderViewProps {
-  niche: LanderNiche;
+  /** Who the page is for ("Women looking for men"), from the slug's niche. */
+  audience: string;
   /** The members to show; null while they load (the headline and the call to action do not wait). */
   profiles: readonly Profile[] | null;
   /** How many members fit the niche (server-rounded), null until known. */

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { LoginBody } from '../../api/contract';
 import { AFTER_LOGIN_PATH, RETURN_PARAM, safeReturnPath } from '../../app/auth-redirect';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
@@ -9,6 +8,9 @@ import { translateMessage } from '../../i18n/translate-message';
 import { loginError } from './login-errors';
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'form', string>>;
+
+/** The contract's schemas load with the first submit, not with the page. */
+const loadContract = () => import('../../api/contract');
 
 /** Email and password login; goes back to where the member came from (SPEC §2.1). */
 export default function LoginScreen() {
@@ -29,6 +31,7 @@ export default function LoginScreen() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
+    const { LoginBody } = await loadContract();
     const checked = LoginBody.safeParse({ email, password });
     if (!checked.success) {
       const next: FieldErrors = {};

@@ -1,5 +1,5 @@
 /** Turns a failed login call into a message key in the member's language. */
-import { isApiFailure } from '../../api/http';
+import { isApiFailure } from '../../api/failure';
 import { isSyncError, type SyncError } from '../../bridges/worker-bridge';
 
 export type LoginErrorKey =

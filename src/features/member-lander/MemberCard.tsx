@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../api/contract';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
+import { MEMBER_SLOTS } from '../../prerender/member-slots';
+import { usePrerendering } from '../../prerender/prerender-context';
+import { slotMarker } from '../../prerender/slots';
 import { photoUrl } from '../members/card-rules';
 
 export interface MemberCardProps {
@@ -13,6 +16,7 @@ export interface MemberCardProps {
 /** The member's public card: photo, name, age, town. Never e-mail, birth date or position. */
 export function MemberCard({ profile, cdnPrefix }: MemberCardProps) {
   const { t, i18n } = useTranslation();
+  const prerendering = usePrerendering();
   if (profile === null) {
     return (
       <div className="ml2-card ml2-card-none" aria-hidden="true">
@@ -31,9 +35,17 @@ export function MemberCard({ profile, cdnPrefix }: MemberCardProps) {
     );
   }
   const src = photoUrl(cdnPrefix, profile);
-  const place = [profile.city, countryName(profile.country, currentLanguage(i18n))]
-    .filter(Boolean)
-    .join(', ');
+  // Prerendered, age and place are slots the server fills in, or leaves empty (hidden by CSS).
+  const age = prerendering
+    ? slotMarker(MEMBER_SLOTS.age)
+    : profile.age !== null
+      ? t('memberLander.age', { age: profile.age })
+      : null;
+  const place = prerendering
+    ? slotMarker(MEMBER_SLOTS.place)
+    : [profile.city, countryName(profile.country, currentLanguage(i18n))]
+        .filter(Boolean)
+        .join(', ');
   return (
     <figure className="ml2-card">
       {src ? (
@@ -52,9 +64,7 @@ export function MemberCard({ profile, cdnPrefix }: MemberCardProps) {
       )}
       <figcaption className="ml2-card-body">
         <strong className="ml2-name">{profile.name}</strong>
-        {profile.age !== null && (
-          <span className="ml2-age">{t('memberLander.age', { age: profile.age })}</span>
-        )}
+        {age !== null && <span className="ml2-age">{age}</span>}
         {place && <span className="ml2-place">{place}</span>}
       </figcaption>
     </figure>

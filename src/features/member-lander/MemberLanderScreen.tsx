@@ -14,6 +14,9 @@ import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
 import { parseLanderSlug } from '../../lib/lander-slug';
 import { trafficSource } from '../../lib/tracking';
+import { SLOT_PROFILE } from '../../prerender/member-slots';
+import { usePrerendering } from '../../prerender/prerender-context';
+import { useRevealHold } from '../../prerender/use-reveal-hold';
 import { JoinSection } from '../landers/join/JoinSection';
 import { withTracking } from '../landers/lander-rules';
 import { usePageLanguage } from '../landers/use-page-language';
@@ -34,8 +37,16 @@ export default function MemberLanderScreen() {
   const answer = usePublicAnswer(`member:${id}`, (sync) =>
     sync.loadMemberLander(id, trafficSource(new URLSearchParams(search)) ?? undefined),
   );
-  const profile =
-    answer.status === 'ready' ? answer.data.profile : answer.status === 'failed' ? null : undefined;
+  // The prerendered copy carries the server-filled card; it stays up until the app has the member.
+  useRevealHold(answer.status === 'loading');
+  const prerendering = usePrerendering();
+  const profile = prerendering
+    ? SLOT_PROFILE
+    : answer.status === 'ready'
+      ? answer.data.profile
+      : answer.status === 'failed'
+        ? null
+        : undefined;
   const shownId = profile ? profile.id : null;
 
   const signupHref = withTracking(
@@ -57,7 +68,8 @@ export default function MemberLanderScreen() {
       <MemberLanderView
         variant={variant}
         profile={profile}
-        cdnPrefix={settings?.cdn_prefix ?? '/uploads/'}
+        // The prerendered photo slot holds the whole address, prefix included.
+        cdnPrefix={prerendering ? '' : (settings?.cdn_prefix ?? '/uploads/')}
         stored={answer.status === 'ready' && answer.stored}
         join={
           <JoinSection

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CamEntry } from '../../api/contract';
-import { API_BASE } from '../../api/http';
+import { API_BASE } from '../../api/failure';
 import { snapshotUrl, sponsoredHref } from '../../lib/sponsored';
 import { CardIcon } from './CardIcon';
 

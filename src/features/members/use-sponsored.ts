@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { CamEntry, CamsQuery, FilterOptions, Settings } from '../../api/contract';
-import { call, isApiFailure } from '../../api/http';
+import { isApiFailure } from '../../api/failure';
+import { call } from '../../api/http';
 import { useSession } from '../../app/session/session-context';
 import {
   camList,

@@ -6,7 +6,18 @@ import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
 import { currentLanguage } from '../../i18n/i18n';
-import { loadStaticPage, placeholderValues, type StaticPageDoc } from './page-content';
+import type { Settings } from '../../api/contract';
+import { usePrerendering } from '../../prerender/prerender-context';
+import { prerenderedSiteValues } from '../../prerender/site-values';
+import { slotMarker } from '../../prerender/slots';
+import { useRevealHold } from '../../prerender/use-reveal-hold';
+import {
+  loadedStaticPage,
+  loadStaticPage,
+  placeholderValues,
+  type StaticPageDoc,
+} from './page-content';
+import { SETTINGS_PLACEHOLDERS } from './placeholders';
 import { StaticPageView } from './StaticPageView';
 
 /** Only the ban page reads the device's database, so only its chunk pulls it in. */
@@ -23,7 +34,13 @@ export default function StaticPageScreen() {
   const { settings } = useSession();
   const page = (useCurrentRoute()?.name ?? '').replace(/^pages-/, '');
   const lng = currentLanguage(i18n);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const prerendering = usePrerendering();
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const doc = loadedStaticPage(lng, page);
+    return doc === undefined ? null : { page, doc };
+  });
+  const waiting = !loaded || loaded.page !== page;
+  useRevealHold(waiting);
 
   useEffect(() => {
     let live = true;
@@ -39,7 +56,7 @@ export default function StaticPageScreen() {
   }, [lng, page]);
 
   // While another language loads, the current text stays; another page shows a blank page.
-  if (!loaded || loaded.page !== page) {
+  if (waiting) {
     return <div className="container py-5 static-page-placeholder" aria-busy="true" />;
   }
   if (!loaded.doc) {
@@ -55,7 +72,7 @@ export default function StaticPageScreen() {
       <StaticPageView
         doc={loaded.doc}
         lng={lng}
-        values={placeholderValues(settings)}
+        values={prerendering ? prerenderValues() : pageValues(settings)}
         notice={
           page === 'ban' && (
             <Suspense fallback={null}>
@@ -66,4 +83,19 @@ export default function StaticPageScreen() {
       />
     </>
   );
+}
+
+/** The settings' values; until they load, those the server filled into a prerendered page. */
+function pageValues(settings: Settings | null): Record<string, string> {
+  const values = placeholderValues(settings);
+  const site = settings ? null : prerenderedSiteValues();
+  if (site) for (const name of SETTINGS_PLACEHOLDERS) values[name] = site[`site.${name}`] ?? '';
+  return values;
+}
+
+/** The server fills the operator's details into a prerendered page when it sends it. */
+function prerenderValues(): Record<string, string> {
+  const values = placeholderValues(null);
+  for (const name of SETTINGS_PLACEHOLDERS) values[name] = slotMarker(`site.${name}`);
+  return values;
 }

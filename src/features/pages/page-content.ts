@@ -4,6 +4,12 @@
  */
 import { z } from 'zod';
 import type { Settings } from '../../api/contract';
+import { settingsPlaceholders } from './placeholders';
+
+// As in contract.ts, which a prerendered legal page no longer loads first: no eval under the
+// page's CSP, where zod's JIT probe would be reported as a violation.
+if (typeof (globalThis as { process?: unknown }).process === 'undefined')
+  z.config({ jitless: true });
 
 export const StaticPageDoc = z.object({
   title: z.string(),
@@ -20,11 +26,29 @@ const LOADERS: PageLoaders = import.meta.glob('/locales/*/pages/*.json', { impor
 /** Support address when settings do not carry one. */
 const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@amora.example';
 
+/** Pages already loaded with the app's own files, by `<lng>/<page>`. */
+const loaded = new Map<string, StaticPageDoc | null>();
+
+/** A page loaded before (the prerender loads it ahead of rendering), so it can render at once. */
+export function loadedStaticPage(lng: string, page: string): StaticPageDoc | null | undefined {
+  return loaded.get(`${lng}/${page}`);
+}
+
 /** The page in `lng`, else in English; null when neither exists or the file is malformed. */
 export async function loadStaticPage(
   lng: string,
   page: string,
   loaders: PageLoaders = LOADERS,
+): Promise<StaticPageDoc | null> {
+  const doc = await findStaticPage(lng, page, loaders);
+  if (loaders === LOADERS) loaded.set(`${lng}/${page}`, doc);
+  return doc;
+}
+
+async function findStaticPage(
+  lng: string,
+  page: string,
+  loaders: PageLoaders,
 ): Promise<StaticPageDoc | null> {
   for (const language of lng === 'en' ? ['en'] : [lng, 'en']) {
     const load = loaders[`/locales/${language}/pages/${page}.json`];
@@ -39,20 +63,9 @@ export async function loadStaticPage(
   return null;
 }
 
-/** Placeholder values from the settings (SPEC §3 company fields). */
+/** Placeholder values from the settings (SPEC §3 company fields) and the support address. */
 export function placeholderValues(settings: Settings | null): Record<string, string> {
-  const company = settings?.company;
-  return {
-    site_name: settings?.name ?? 'Amora',
-    company_name: company?.name ?? '',
-    company_address: company?.address ?? '',
-    company_city: company?.city ?? '',
-    company_country: company?.country ?? '',
-    kvk: company?.kvk ?? '',
-    vat_number: company?.vat_numbers.join(', ') ?? '',
-    support_phone: settings?.support_phone ?? '',
-    support_email: SUPPORT_EMAIL,
-  };
+  return { ...settingsPlaceholders(settings), support_email: SUPPORT_EMAIL };
 }
 
 /** Replaces `{{name}}` with its value; unknown names stay visible so a missing value is noticed. */

@@ -16,6 +16,9 @@ import { PhotoStep } from './PhotoStep';
 import { PushStep } from './PushStep';
 import type { SignupStep } from './signup-steps';
 import { trafficSource } from '../../lib/tracking';
+import { usePrerendering } from '../../prerender/prerender-context';
+import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { PRERENDER_WIZARD } from './prerender-wizard';
 import { useSignupWizard, type SignupWizard } from './use-signup-wizard';
 
 const STEPS: Record<SignupStep, ComponentType<{ wizard: SignupWizard }>> = {
@@ -48,6 +51,8 @@ function Loading() {
 
 function Wizard() {
   const wizard = useSignupWizard();
+  // The prerendered step 0 stays up until the wizard knows where to open.
+  useRevealHold(wizard.status === 'loading');
   if (wizard.status === 'finished') return <Navigate to="/members" replace />;
   if (wizard.status === 'loading') return <Loading />;
   const Step = STEPS[wizard.step];
@@ -62,9 +67,13 @@ export default function SignupScreen() {
   const [params] = useSearchParams();
   // Read once: the source is remembered for the tab (tracking.ts).
   const [source] = useState(() => trafficSource(params));
+  const prerendering = usePrerendering();
+  useRevealHold(status === 'loading');
 
   let content;
-  if (status === 'loading') content = <Loading />;
+  // The server sends this copy only while sign-ups are open to the visitor (the `signup` filler).
+  if (prerendering) content = <AccountStep wizard={PRERENDER_WIZARD} />;
+  else if (status === 'loading') content = <Loading />;
   else if (!user && !signupsOpen(settings, source))
     content = <InviteOnly siteName={settings?.name ?? 'Amora'} />;
   else content = <Wizard />;

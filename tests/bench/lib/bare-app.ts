@@ -1,6 +1,7 @@
 /**
- * The bundle baseline (DESIGN §8): a trivial one-screen app using every mandated client library,
- * written into a temp folder and built with Vite in the same run as the real app.
+ * The bundle baselines, written into temp folders and built with Vite in the same run as the real
+ * app: a one-screen app using every mandated client library (DESIGN §8), and a bare React + React
+ * Router app (issue 14's floor for public pages).
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -65,12 +66,43 @@ createRoot(document.getElementById('root')!).render(
 );
 `;
 
-/** Builds the bare app and returns its output folder (with .vite/manifest.json). */
-export async function buildBareApp(): Promise<string> {
-  const root = tempDir('bare-app');
+// React and React Router only: what any page of this stack costs before the app adds anything.
+const ROUTER_MAIN_TSX = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
+
+function Screen() {
+  return (
+    <main>
+      <h1>Hello</h1>
+      <Link to="/">Home</Link>
+    </main>
+  );
+}
+
+const router = createBrowserRouter([{ path: '/', element: <Screen /> }]);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
+`;
+
+/** Builds the bare app of every mandated library; returns its output folder (with .vite/manifest.json). */
+export function buildBareApp(): Promise<string> {
+  return buildOneScreenApp('bare-app', MAIN_TSX);
+}
+
+/** Builds the bare React + React Router app; returns its output folder. */
+export function buildBareRouterApp(): Promise<string> {
+  return buildOneScreenApp('bare-router-app', ROUTER_MAIN_TSX);
+}
+
+async function buildOneScreenApp(name: string, main: string): Promise<string> {
+  const root = tempDir(name);
   mkdirSync(join(root, 'src'));
   writeFileSync(join(root, 'index.html'), INDEX_HTML);
-  writeFileSync(join(root, 'src/main.tsx'), MAIN_TSX);
+  writeFileSync(join(root, 'src/main.tsx'), main);
   symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
   const outDir = join(root, 'dist');
   await build({

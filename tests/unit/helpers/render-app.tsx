@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { Settings, User } from '../../../src/api/contract';
-import { ApiFailure } from '../../../src/api/http';
+import { ApiFailure } from '../../../src/api/failure';
 import { SessionProvider } from '../../../src/app/session/SessionProvider';
 import { createSessionStore, type SessionApi } from '../../../src/app/session/session-store';
 import { TemplateProvider } from '../../../src/app/template/TemplateProvider';

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { audienceKey } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberStrip } from '../parts/MemberStrip';
@@ -14,7 +13,7 @@ const STEPS = [
 
 /** `alonetonight`: an evening invitation under a night sky; someone to talk to tonight. */
 export function AloneTonightLander({
-  niche,
+  audience,
   profiles,
   total,
   cdnPrefix,
@@ -28,7 +27,7 @@ export function AloneTonightLander({
         <div className="lt-moon" aria-hidden="true" />
         <div className="lt-stars" aria-hidden="true" />
         <div className="container lt-copy">
-          <p className="lander-kicker is-light">{t(audienceKey(niche))}</p>
+          <p className="lander-kicker is-light">{audience}</p>
           <h1 id="lander-title" className="lander-title">
             {t('landers.tonight.title')}
           </h1>

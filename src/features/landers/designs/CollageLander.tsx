@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../app/footer/Footer';
-import { audienceKey } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
@@ -13,7 +12,7 @@ const TILES = 12;
 
 /** `collagelanding`: a full-bleed collage of member photos around one clear invitation. */
 export function CollageLander({
-  niche,
+  audience,
   profiles,
   total,
   cdnPrefix,
@@ -39,7 +38,7 @@ export function CollageLander({
         </ul>
         <LanderBrand />
         <div className="lc-card">
-          <p className="lander-kicker">{t(audienceKey(niche))}</p>
+          <p className="lander-kicker">{audience}</p>
           <h1 id="lander-title" className="lander-title">
             {t('landers.collage.title')}
           </h1>

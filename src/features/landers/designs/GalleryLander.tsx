@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { audienceKey, JOIN_ID, nameWithAge } from '../lander-rules';
+import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
@@ -12,7 +12,7 @@ const SHOWN = 12;
 
 /** `gallery`: a grid of member photos, each a "say hello" that leads to sign-up. */
 export function GalleryLander({
-  niche,
+  audience,
   profiles,
   total,
   cdnPrefix,
@@ -23,7 +23,7 @@ export function GalleryLander({
   return (
     <div className="lander lander-gallery">
       <section className="container lg-head" aria-labelledby="lander-title">
-        <p className="lander-kicker">{t(audienceKey(niche))}</p>
+        <p className="lander-kicker">{audience}</p>
         <h1 id="lander-title" className="lander-title">
           {t('landers.gallery.title')}
         </h1>

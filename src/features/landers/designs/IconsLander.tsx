@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../../app/icons/LineIcon';
-import { audienceKey } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
@@ -17,12 +16,12 @@ const BENEFITS = [
 ] as const satisfies readonly { icon: LanderIconName; key: string }[];
 
 /** `iconslanding`: what membership gives, one icon per benefit, with faces to make it real. */
-export function IconsLander({ niche, profiles, total, cdnPrefix, join }: LanderViewProps) {
+export function IconsLander({ audience, profiles, total, cdnPrefix, join }: LanderViewProps) {
   const { t } = useTranslation();
   return (
     <div className="lander lander-icons">
       <section className="container li-hero" aria-labelledby="lander-title">
-        <p className="lander-kicker">{t(audienceKey(niche))}</p>
+        <p className="lander-kicker">{audience}</p>
         <h1 id="lander-title" className="lander-title">
           {t('landers.icons.title')}
         </h1>

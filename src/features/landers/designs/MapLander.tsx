@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import { countryName } from '../../../lib/countries';
-import { audienceKey, nameWithAge } from '../lander-rules';
+import { nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { MapView } from '../map/MapView';
 import { CtaLink } from '../parts/CtaLink';
@@ -11,7 +11,7 @@ import { TotalLine } from '../parts/TotalLine';
 
 /** `maplanding`: members near the visitor, pinned on our own map of their country. */
 export function MapLander({
-  niche,
+  audience,
   profiles,
   total,
   cdnPrefix,
@@ -32,7 +32,7 @@ export function MapLander({
     <div className="lander lander-map">
       <section className="container ml-hero" aria-labelledby="lander-title">
         <div className="ml-copy">
-          <p className="lander-kicker">{t(audienceKey(niche))}</p>
+          <p className="lander-kicker">{audience}</p>
           <h1 id="lander-title" className="lander-title">
             {t('landers.map.title')}
           </h1>

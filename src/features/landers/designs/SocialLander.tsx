@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../api/contract';
 import { LineIcon } from '../../../app/icons/LineIcon';
-import { audienceKey, JOIN_ID, nameWithAge } from '../lander-rules';
+import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
@@ -61,13 +61,13 @@ function Post({
 }
 
 /** `socialnetwork`: a feed of members to like and message; taking part starts with sign-up. */
-export function SocialLander({ niche, profiles, cdnPrefix, stored, join }: LanderViewProps) {
+export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: LanderViewProps) {
   const { t } = useTranslation();
   return (
     <div className="lander lander-social">
       <div className="container ls-layout">
         <section className="ls-intro" aria-labelledby="lander-title">
-          <p className="lander-kicker">{t(audienceKey(niche))}</p>
+          <p className="lander-kicker">{audience}</p>
           <h1 id="lander-title" className="lander-title">
             {t('landers.social.title')}
           </h1>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../app/footer/Footer';
-import { audienceKey } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
@@ -12,7 +11,7 @@ const SLIDES = 8;
 
 /** `transitionsvideolanding`: member photos crossfading in a story frame, the promise below them. */
 export function TransitionsLander({
-  niche,
+  audience,
   profiles,
   total,
   cdnPrefix,
@@ -31,7 +30,7 @@ export function TransitionsLander({
             <div className="lt2-show lt2-show-empty" aria-hidden="true" />
           )}
           <div className="lt2-copy">
-            <p className="lander-kicker is-light">{t(audienceKey(niche))}</p>
+            <p className="lander-kicker is-light">{audience}</p>
             <h1 id="lander-title" className="lander-title">
               {t('landers.transitions.title')}
             </h1>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../app/footer/Footer';
-import { audienceKey } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
@@ -11,7 +10,14 @@ import { StoredNote } from '../parts/StoredNote';
 import { TotalLine } from '../parts/TotalLine';
 
 /** `video`: a full-bleed muted loop with the promise on top, then members, then sign-up. */
-export function VideoLander({ niche, profiles, total, cdnPrefix, stored, join }: LanderViewProps) {
+export function VideoLander({
+  audience,
+  profiles,
+  total,
+  cdnPrefix,
+  stored,
+  join,
+}: LanderViewProps) {
   const { t } = useTranslation();
   return (
     <div className="lander lander-video">
@@ -20,7 +26,7 @@ export function VideoLander({ niche, profiles, total, cdnPrefix, stored, join }:
         <div className="lv-shade" aria-hidden="true" />
         <LanderBrand light />
         <div className="container lv-copy">
-          <p className="lander-kicker is-light">{t(audienceKey(niche))}</p>
+          <p className="lander-kicker is-light">{audience}</p>
           <h1 id="lander-title" className="lander-title">
             {t('landers.video.title')}
           </h1>

@@ -1,0 +1,116 @@
+/**
+ * Turns the built index.html and one rendered page into the prerendered document: the page's
+ * language and title, its markup in its own container, the critical CSS inline, and one inline
+ * script that loads the app's style sheet and code only after the first paint.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Language } from '../src/api/contract';
+import { LANGUAGE_TAGS } from '../src/i18n/languages';
+import { PRERENDER_CONTAINER_ID, type RenderedPage } from '../src/prerender/pages';
+import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../src/prerender/site-slots';
+import { escapeHtml, slotMarker } from '../src/prerender/slots';
+
+/** What the built index.html loads, read once per build. */
+export interface PageAssets {
+  /** The entry module. */
+  entry: string;
+  /** Its static imports, preloaded together with it. */
+  modulePreloads: string[];
+  /** The app's main style sheet. */
+  styleSheet: string;
+  /** Every style sheet of the build, so critical CSS also finds rules of lazy screens. */
+  allStyleSheets: string[];
+}
+
+function attr(tag: string, name: string): string | undefined {
+  return new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+}
+
+/** Reads the entry, preloads and style sheets from the built index.html. */
+export function pageAssets(template: string, outDir: string): PageAssets {
+  const entryTag = /<script type="module"[^>]*\bsrc="[^"]*"[^>]*><\/script>/.exec(template)?.[0];
+  const sheetTag = /<link rel="stylesheet"[^>]*>/.exec(template)?.[0];
+  const entry = entryTag && attr(entryTag, 'src');
+  const styleSheet = sheetTag && attr(sheetTag, 'href');
+  if (!entry || !styleSheet) throw new Error('index.html has no module entry or style sheet');
+  const modulePreloads = [...template.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) =>
+    attr(m[0], 'href')!,
+  );
+  const allStyleSheets = readdirSync(join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => `/assets/${f}`);
+  return { entry, modulePreloads, styleSheet, allStyleSheets };
+}
+
+/**
+ * The one inline script of a prerendered page (its hash goes into the CSP). At once it holds back
+ * a form sent before the app is there (the reveal sends it again through the app, see
+ * src/prerender/reveal.ts). After the first paint it adds the style sheet (marked for the reveal
+ * to wait on), preloads the messages and the entry's imports, and imports the entry. A hidden tab,
+ * or a frame that never comes, starts at once.
+ */
+export function bootScript(assets: PageAssets): string {
+  const a = JSON.stringify({
+    css: assets.styleSheet,
+    js: assets.entry,
+    pre: assets.modulePreloads,
+    id: PRERENDER_CONTAINER_ID,
+  });
+  return (
+    `(function(a){var d=document,s=0,c=d.getElementById(a.id);function l(r,h,x){var e=d.createElement('link');` +
+    `e.rel=r;e.href=h;if(x){e.as=x;e.crossOrigin='anonymous'}d.head.appendChild(e);return e}` +
+    `if(c)c.addEventListener('submit',function(e){e.preventDefault();` +
+    `c.setAttribute('data-submitted',String([].indexOf.call(c.querySelectorAll('form'),e.target)))},true);` +
+    `function go(){if(s)return;s=1;l('stylesheet',a.css).setAttribute('data-app-css','');` +
+    `if(c&&c.dataset.lng)l('preload','/_i18n/'+c.dataset.lng+'/messages.json','fetch');` +
+    `a.pre.forEach(function(h){l('modulepreload',h)});import(a.js)}` +
+    `if(d.visibilityState==='hidden'||!window.requestAnimationFrame)go();` +
+    `else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1500)})(${a});`
+  );
+}
+
+/** The hidden element whose attributes hand the server-filled site slots to the app. */
+function siteValuesElement(): string {
+  const attrs = SITE_SLOTS.map((slot) => `${siteSlotAttribute(slot)}="${slotMarker(slot)}"`);
+  return `<div id="${SITE_VALUES_ID}" hidden ${attrs.join(' ')}></div>`;
+}
+
+/**
+ * The prerendered document for one page. `inlineCss` runs beasties on the document while every
+ * style sheet is still linked; the links are then dropped, since the boot script adds the app's.
+ */
+export async function composePage(
+  template: string,
+  assets: PageAssets,
+  rendered: RenderedPage,
+  language: Language,
+  inlineCss: (html: string) => Promise<string>,
+): Promise<string> {
+  const body = rendered.html.replace(/<title>[\s\S]*?<\/title>/, '');
+  const sheets = assets.allStyleSheets.map((href) => `<link rel="stylesheet" href="${href}">`);
+  let html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${rendered.title}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*"/,
+      (_all, start: string) => `${start}${escapeHtml(rendered.description)}"`,
+    )
+    .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace('</head>', `${sheets.join('')}</head>`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="${PRERENDER_CONTAINER_ID}" data-lng="${language}">${body}</div>` +
+        `<div id="root" hidden></div>${siteValuesElement()}`,
+    );
+  html = await inlineCss(html);
+  html = html
+    .replace(/\s*<link rel="(?:stylesheet|preload)"[^>]*\bas="style"[^>]*>/g, '')
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  if (!html.includes(`id="${PRERENDER_CONTAINER_ID}"`))
+    throw new Error('index.html has no <div id="root"></div> to put the page in');
+  return html.replace('</body>', `<script>${bootScript(assets)}</script></body>`);
+}

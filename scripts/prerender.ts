@@ -1,0 +1,123 @@
+/**
+ * Prerendering, run by every client build (vite.config.ts): builds src/prerender/entry.tsx for
+ * Node, renders each page of src/prerender/pages.ts in each language, inlines the critical CSS
+ * (beasties) and writes `<outDir>/prerendered/<name>/<lng>.html` plus a manifest for the server.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { Language } from '../src/api/contract';
+import {
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  prerenderFile,
+  PRERENDER_ENTRIES,
+  type PrerenderManifest,
+  type RenderedPage,
+} from '../src/prerender/pages';
+import { inlineScriptHashes } from '../server/lib/origin';
+import { composePage, pageAssets } from './prerender-html';
+
+/** The SSR entry's one export, as the build calls it. */
+type RenderPage = (
+  path: string,
+  language: Language,
+  messages: Record<string, unknown>,
+) => Promise<RenderedPage>;
+
+/** Builds the server entry into a temp folder and loads it. */
+async function loadRenderer(config: ResolvedConfig, out: string): Promise<RenderPage> {
+  await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    plugins: [react()],
+    css: { preprocessorOptions: config.css.preprocessorOptions },
+    // One self-contained file: it runs from a temp folder with no node_modules beside it.
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/prerender/entry.tsx',
+      outDir: out,
+      emptyOutDir: true,
+      rollupOptions: {
+        output: { entryFileNames: 'entry.mjs', chunkFileNames: '[name]-[hash].mjs' },
+      },
+    },
+  });
+  const entry = (await import(pathToFileURL(join(out, 'entry.mjs')).href)) as {
+    renderPage: RenderPage;
+  };
+  return entry.renderPage;
+}
+
+/** Renders every page of every entry into `outDir`; returns how many it wrote. */
+export async function prerenderInto(config: ResolvedConfig): Promise<number> {
+  const outDir = resolve(config.root, config.build.outDir);
+  const work = mkdtempSync(join(tmpdir(), 'amora-prerender-'));
+  try {
+    const renderPage = await loadRenderer(config, join(work, 'ssr'));
+    const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const assets = pageAssets(template, outDir);
+    const beasties = new Beasties({
+      path: outDir,
+      publicPath: '/',
+      preload: 'body',
+      noscriptFallback: false,
+      pruneSource: false,
+      inlineFonts: false,
+      compress: true,
+      logLevel: 'warn',
+    });
+    const messages = new Map<Language, Record<string, unknown>>();
+    const read = (lng: Language) => {
+      const file = join(config.root, 'locales', lng, 'messages.json');
+      if (!messages.has(lng)) messages.set(lng, JSON.parse(readFileSync(file, 'utf8')) as never);
+      return messages.get(lng)!;
+    };
+
+    const manifest: PrerenderManifest = { pages: [], scriptHashes: [] };
+    for (const entry of PRERENDER_ENTRIES) {
+      for (const target of entry.targets()) {
+        const rendered = await renderPage(target.path, target.language, read(target.language));
+        const html = await composePage(template, assets, rendered, target.language, (page) =>
+          beasties.process(page),
+        );
+        const file = join(outDir, prerenderFile(target.name, target.language));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+        manifest.pages.push(`${target.name}/${target.language}`);
+        for (const hash of inlineScriptHashes(html))
+          if (!manifest.scriptHashes.includes(hash)) manifest.scriptHashes.push(hash);
+      }
+    }
+    writeFileSync(join(outDir, PRERENDER_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+    return manifest.pages.length;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The Vite plugin: prerenders after the client bundle is written. */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'amora-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const started = Date.now();
+      const count = await prerenderInto(config);
+      config.logger.info(
+        `prerendered ${count} pages into ${PRERENDER_DIR}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { DEMO } from './helpers';
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its content, in the browser language', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'nl-NL' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl-NL');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Ontmoet mensen die met jou willen praten',
+    );
+    await expect(page.getByRole('link', { name: 'Meld je gratis aan!' }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Juridisch en hulp' })).toBeVisible();
+    await context.close();
+  });
+
+  test('the login page shows its form', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Log in · Amora');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('the sign-up page shows step 0 of the wizard', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your free account');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  });
+
+  // Every design, in the slug's language whatever the browser says, with the niche's audience.
+  const LANDERS = [
+    ['video', 'she-nl', 'Vrouwen bij jou in de buurt'],
+    ['gallery', 'gay-eng', 'Men who like men'],
+    ['maplanding', 'pl', 'Single w pobliżu'],
+    ['alonetonight', 'milf-de', null],
+    ['iconslanding', 'fr', null],
+    ['socialnetwork', 'bbw-es', null],
+    ['collagelanding', 'it', null],
+    ['transitionsvideolanding', 'gilf-eng', null],
+  ] as const;
+  for (const [kind, slug, audience] of LANDERS) {
+    test(`the ${kind} lander shows its headline and sign-up (${slug})`, async ({ page }) => {
+      await page.goto(`/landers/${kind}/${slug}?network=abc&sub1=x`);
+      const language = slug.endsWith('eng') ? 'en' : slug.slice(-2);
+      await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const kicker = page.locator('.lander-kicker').first();
+      await expect(kicker).not.toBeEmpty();
+      if (audience) await expect(kicker).toHaveText(audience);
+      await expect(page.locator('body')).not.toContainText('[[slot:');
+      const signup = page.locator('a[href^="/signup"]').first();
+      await expect(signup).toBeVisible();
+    });
+  }
+
+  test('the match-finder shows its first question', async ({ page }) => {
+    await page.goto('/match-finder');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Who fits you? Find out in 30 seconds',
+    );
+    await expect(page.getByRole('radio', { name: 'Woman' }).first()).toBeAttached();
+    await expect(page.getByText('Woman', { exact: true }).first()).toBeVisible();
+  });
+
+  // Each member lander variant, with a member who has a photo (the lander API lists them first).
+  for (const [route, language, age] of [
+    ['signup', 'en', 'years'],
+    ['landing2/she-nl', 'nl', 'jaar'],
+    ['landing3/de', 'de', 'Jahre'],
+  ] as const) {
+    test(`the member lander ${route} shows the member's card`, async ({ page, request }) => {
+      const listed = await request.get('/api/lander.php?slug=eng');
+      const { profiles } = (await listed.json()) as {
+        profiles: { id: number; name: string; age: number | null; main_image: unknown }[];
+      };
+      const member = profiles.find((p) => p.main_image !== null && p.age !== null)!;
+      expect(member).toBeDefined();
+      await page.goto(`/members/${member.id}/${route}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(member.name);
+      const photo = page.locator('img.ml2-photo').first();
+      await expect(photo).toBeVisible();
+      expect(
+        await photo.evaluate((img: { naturalWidth: number }) => img.naturalWidth),
+      ).toBeGreaterThan(0);
+      await expect(page.locator('.ml2-age').first()).toHaveText(`${member.age} ${age}`);
+      await expect(page.locator(`a[href="/signup?profile=${member.id}"]`).first()).toBeVisible();
+      await expect(page.locator('body')).not.toContainText('[[slot:');
+    });
+  }
+
+  test('a legal page shows its text with the operator filled in', async ({ page }) => {
+    await page.goto('/pages/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('[[slot:');
+    await expect(page.locator('.footer-company')).toContainText(String(new Date().getFullYear()));
+  });
+});
+
+test('the app takes over a prerendered page without errors and keeps what was typed', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  // Scripts arrive late, as on a slow phone: the visitor starts typing into the prerendered form.
+  let release: () => void = () => undefined;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.locator('#prerendered')).toHaveCount(1);
+  await page.getByLabel('Email address').fill('early@example.com');
+  release();
+
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.locator('#root')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toHaveValue('early@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText(/do not match/i);
+  expect(problems.filter((p) => !/status of 40[13]/.test(p))).toEqual([]);
+});
+
+test('a login sent before the app is there goes through once it has taken over', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  // Held back: no native form submission reloads the page with the fields in its address.
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.locator('.is-logged-in')).toHaveCount(1);
+});
+
+test('a member gets the app shell, a visitor the prerendered page', async ({ request }) => {
+  const member = await request.get('/', { headers: { cookie: 'amora_in=1' } });
+  expect(await member.text()).not.toContain('id="prerendered"');
+  const visitor = await request.get('/');
+  expect(await visitor.text()).toContain('id="prerendered"');
+});
