@@ -125,7 +125,10 @@ export function holdReveal(limitMs = HOLD_LIMIT_MS): () => void {
     released = true;
     clearTimeout(timer);
     holds -= 1;
-    maybeReveal();
+    // A hold usually ends in a layout effect's cleanup, which React runs while it changes the
+    // page and its event system is off: carried-over values would never reach the app's state.
+    // The reveal waits until that commit is over.
+    queueMicrotask(maybeReveal);
   };
   const timer = setTimeout(release, limitMs);
   return release;

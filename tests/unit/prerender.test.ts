@@ -262,6 +262,7 @@ describe('the hand-over from the prerendered page', () => {
     reveal.armReveal();
     expect(reveal.isRevealed()).toBe(false);
     release();
+    await Promise.resolve(); // the reveal waits for the end of the commit that released the hold
     expect(reveal.isRevealed()).toBe(false);
     Object.defineProperty(sheet, 'sheet', { value: {} });
     sheet.dispatchEvent(new Event('load'));
@@ -277,6 +278,7 @@ describe('the hand-over from the prerendered page', () => {
     reveal.armReveal();
     expect(reveal.isRevealed()).toBe(false);
     vi.advanceTimersByTime(reveal.HOLD_LIMIT_MS);
+    await Promise.resolve();
     expect(reveal.isRevealed()).toBe(true);
   });
 
