@@ -180,7 +180,8 @@ async function disrupt(kind: Disruption, device: Device, proxy: FaultProxy): Pro
     const cdp = await device.context.newCDPSession(device.chat);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await cdp.detach();
+    // Stopping the workers can end the session from the browser's side first: nothing to detach.
+    await cdp.detach().catch(() => undefined);
   } else if (kind === 'tab') {
     if (device.extras.length < 2) {
       const tab = await device.context.newPage();
