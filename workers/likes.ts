@@ -75,10 +75,7 @@ export async function pollLikes(ctx: SyncContext): Promise<void> {
   }
 }
 
-/**
- * Like (or unlike) with an optimistic write: queued at once, then sent, queued by the service
- * worker (202 + x-queued; the channel settles it later), or failed and reverted.
- */
+/** Like (or unlike) with an optimistic write: queued at once, then sent by postLike. */
 export async function setLike(
   ctx: SyncContext,
   profileId: number,
@@ -116,6 +113,28 @@ export async function setLike(
     });
   });
 
+  return postLike(ctx, memberId, { clientId, kind, profileId, seq, liked });
+}
+
+/** A like or unlike whose action row is written: what postLike sends. */
+export interface LikeRequest {
+  clientId: string;
+  kind: 'like' | 'unlike';
+  profileId: number;
+  seq: number;
+  liked: boolean;
+}
+
+/**
+ * POST the like or unlike of a written action: confirmed, queued by the service worker (202 +
+ * x-queued; the channel settles it later), or failed and reverted.
+ */
+export async function postLike(
+  ctx: SyncContext,
+  memberId: number,
+  { clientId, kind, profileId, seq, liked }: LikeRequest,
+): Promise<LikeOutcome> {
+  const { db } = ctx;
   try {
     const response = await ctx.http.call(kind, {
       body: { profile: profileId, client_id: clientId, client_seq: seq },

@@ -51,6 +51,7 @@ import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
+import { resendStrandedActions } from './stranded-actions';
 import {
   loadModeratedMember,
   loadModerationQueue,
@@ -137,8 +138,10 @@ export function createSync(deps: SyncDeps) {
         await fetchUserWatchingCredits(ctx, log);
         // The page asks the service worker to replay (postMessage wakes it; this worker cannot).
         ctx.notify({ type: 'server-reached' });
-        // The server answered: complaints saved without a connection can go now.
+        // The server answered: complaints saved without a connection can go now, and so can
+        // likes and messages whose request ended with the page that sent it.
         flushComplaints(ctx).catch((error: unknown) => log('Queued complaints', error));
+        resendStrandedActions(ctx).catch((error: unknown) => log('Stranded actions', error));
       },
       chats: () => pollChats(ctx).finally(storage.afterWrites),
       likes: () => pollLikes(ctx),

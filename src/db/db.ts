@@ -105,6 +105,8 @@ export interface ActionRow {
   createdAt: number;
   /** Like state before an optimistic like/unlike, to revert to on failure. */
   prevLiked: boolean | null;
+  /** Epoch ms a worker last sent a stranded action again (workers/stranded-actions.ts). */
+  resentAt?: number;
 }
 
 /** A member's full profile as last fetched for the profile page, kept for offline visits. */

@@ -1,0 +1,90 @@
+/**
+ * Likes and messages whose request never left, or never came back: the page was reloaded or
+ * closed, and its worker ended, while the request was on its way to the service worker. Their
+ * action stays queued on this device and no queue holds the request. Once the server answers a
+ * poll, the leader sends each one again under its own client id, which the server dedupes on,
+ * so an action that did arrive (or that the service worker still holds) is not applied twice.
+ */
+import type { ActionRow } from '../src/db/db';
+import type { SyncContext } from './context';
+import { postLike } from './likes';
+import { postMessage } from './messages';
+import { currentMemberId } from './session';
+
+/**
+ * How long an action waits queued before it counts as stranded: longer than a request may take
+ * (REQUEST_TIMEOUT_MS) and than the service worker's replay after the server is reached.
+ */
+export const STRANDED_AFTER_MS = 30_000;
+
+/** What to send again, claimed in one transaction so a second worker finds nothing to take. */
+type Claimed =
+  | { kind: 'message'; action: ActionRow; conversation: number; text: string }
+  | { kind: 'like' | 'unlike'; action: ActionRow; profileId: number; liked: boolean };
+
+async function claim(
+  ctx: SyncContext,
+  now: number,
+): Promise<{ memberId: number; claimed: Claimed[] }> {
+  const { db } = ctx;
+  return db.transaction('rw', db.kv, db.actions, db.messages, db.likes, async () => {
+    const memberId = await currentMemberId(ctx);
+    if (memberId === null) return { memberId: -1, claimed: [] };
+    const stranded = (await db.actions.where('status').equals('queued').toArray())
+      .filter(
+        (a) => a.memberId === memberId && (a.resentAt ?? a.createdAt) <= now - STRANDED_AFTER_MS,
+      )
+      .sort((a, b) => a.seq - b.seq);
+    const claimed: Claimed[] = [];
+    for (const action of stranded) {
+      const item = await toSend(ctx, action);
+      if (item) {
+        await db.actions.update(action.clientId, { resentAt: now });
+        claimed.push(item);
+      } else {
+        // Its row is gone, or a newer like of the same member replaced it: nothing to send.
+        await db.actions.delete(action.clientId);
+      }
+    }
+    return { memberId, claimed };
+  });
+}
+
+async function toSend(ctx: SyncContext, action: ActionRow): Promise<Claimed | null> {
+  if (action.kind === 'message') {
+    const row = await ctx.db.messages.get(action.clientId);
+    if (!row || row.status !== 'queued') return null;
+    return { kind: 'message', action, conversation: row.conversation, text: row.msg };
+  }
+  if (action.profileId === null) return null;
+  const row = await ctx.db.likes.get(action.profileId);
+  if (!row || row.clientId !== action.clientId) return null;
+  return { kind: action.kind, action, profileId: action.profileId, liked: row.liked };
+}
+
+/** Sends this member's stranded actions again, oldest first; resolves how many were sent. */
+export async function resendStrandedActions(ctx: SyncContext, now = Date.now()): Promise<number> {
+  const { memberId, claimed } = await claim(ctx, now);
+  let sent = 0;
+  for (const item of claimed) {
+    const { clientId, seq } = item.action;
+    try {
+      if (item.kind === 'message') {
+        const body = { conversation: item.conversation, message: item.text, client_id: clientId };
+        await postMessage(ctx, memberId, body);
+      } else {
+        await postLike(ctx, memberId, {
+          clientId,
+          kind: item.kind,
+          profileId: item.profileId,
+          seq,
+          liked: item.liked,
+        });
+      }
+      sent++;
+    } catch {
+      // The send stored its outcome on the row (a failed bubble, a reverted like).
+    }
+  }
+  return sent;
+}
