@@ -2,6 +2,7 @@
 
 /** Runtime cache names, shared with the sync worker (it may drop the photos on a full disk). */
 export { CACHE_NAMES } from '../src/api/cache-names';
+import { UPLOADS_PATH } from '../src/api/cache-names';
 
 /** Navigations here reach the server as they are: never answered with the app shell. */
 export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/uploads\//, /^\/_i18n\//];
@@ -47,5 +48,5 @@ export function isSettings(url: URL, origin: string): boolean {
 
 /** Same-origin uploaded photos; another origin's would be opaque and cost quota blindly. */
 export function isUpload(url: URL, origin: string): boolean {
-  return url.origin === origin && url.pathname.startsWith('/uploads/');
+  return url.origin === origin && url.pathname.startsWith(UPLOADS_PATH);
 }

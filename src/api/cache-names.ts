@@ -11,3 +11,6 @@ export const CACHE_NAMES = {
   /** Looked up for navigations but never written: the shell fallback comes from the precache. */
   pages: 'amora-pages',
 } as const;
+
+/** Where members' photos are served; the service worker keeps the ones shown for offline visits. */
+export const UPLOADS_PATH = '/uploads/';

@@ -13,10 +13,9 @@ import {
   type SwInboundMessage,
 } from '../api/offline-protocol';
 import { API_BASE } from '../api/failure';
-import { MESSAGES_PATH } from '../i18n/i18n-plugins';
-import { toLanguage } from '../i18n/languages';
 import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../lib/push-state';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';
+import { warmOfflineCaches } from './offline-warmup';
 import { watchPageHidden } from './page-hidden';
 import { watchReplayTriggers, type VisibilityLike } from './replay-triggers';
 import { createStore, type Store } from './store';
@@ -246,7 +245,7 @@ export function getSwBridge(): SwBridge {
     reload: () => location.reload(),
     storage: sessionStorageOrNull(),
     now: () => Date.now(),
-    onFirstControl: () => warmOfflineCaches(document.documentElement.lang),
+    onFirstControl: () => warmOfflineCaches(document, (url) => fetch(url)),
   });
   return bridge;
 }
@@ -262,15 +261,6 @@ export function startSwBridge(): void {
   getInstallPrompt();
   watchPageHidden(document, (url, data) => navigator.sendBeacon(url, data), API_BASE);
   void getSwBridge().start();
-}
-
-/**
- * On a first visit the messages load before the worker controls the page, so its cache misses
- * them; fetching them once more through the worker lets the next offline start speak the language.
- */
-function warmOfflineCaches(htmlLang: string): void {
-  const url = MESSAGES_PATH.replace('{{lng}}', toLanguage(htmlLang));
-  fetch(url).catch((error: unknown) => console.warn('Could not cache the messages', error));
 }
 
 function sessionStorageOrNull(): Storage | null {

@@ -1,4 +1,5 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { CACHE_NAMES } from '../../src/api/cache-names';
 
 export const DEMO = { email: 'demo@example.com', password: 'amora-demo-2026' };
 
@@ -125,4 +126,22 @@ export async function buyCredits(api: APIRequestContext, choose = 0): Promise<vo
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+}
+
+/** Member photos on the page that the service worker's photo cache does not hold yet. */
+export function uncachedPhotos(page: Page): Promise<string[]> {
+  return page.evaluate(async (cacheName) => {
+    const g = globalThis as unknown as {
+      document: { images: Iterable<{ src: string }> };
+      caches: { open(name: string): Promise<{ match(url: string): Promise<unknown> }> };
+    };
+    const cache = await g.caches.open(cacheName);
+    const photos = [...g.document.images]
+      .map((image) => image.src)
+      .filter((src) => src.includes('/uploads/'));
+    const missing = await Promise.all(
+      photos.map(async (src) => ((await cache.match(src)) ? null : src)),
+    );
+    return missing.filter((src): src is string => src !== null);
+  }, CACHE_NAMES.uploads);
 }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goOffline, waitForServiceWorker } from './helpers';
+import { goOffline, uncachedPhotos, waitForServiceWorker } from './helpers';
 
 /** Phone first: paid traffic lands on these pages from an ad on a phone. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -171,6 +171,8 @@ test('a lander visited once opens offline with the members of that visit', async
   await expect(first).toBeVisible();
   const name = await first.textContent();
   await waitForServiceWorker(page);
+  // The visit ends once the service worker has kept the photos it showed.
+  await expect.poll(() => uncachedPhotos(page)).toEqual([]);
 
   await goOffline(page);
   await page.reload();
@@ -179,4 +181,15 @@ test('a lander visited once opens offline with the members of that visit', async
     page.getByText('You are offline. These are the members shown on your last visit.'),
   ).toBeVisible();
   await expect(page.locator('.lg-name').first()).toHaveText(name ?? '');
+  // Their photos too: the first visit fetched them before the service worker was there.
+  const photos = page.locator('main img[src*="/uploads/"]');
+  await expect(photos.first()).toBeVisible();
+  const states = () =>
+    photos.evaluateAll((images) =>
+      (images as unknown as { complete: boolean; naturalWidth: number }[])
+        .filter((image) => image.complete) // lazy ones below the fold have not asked yet
+        .map((image) => (image.naturalWidth > 0 ? 'loaded' : 'broken')),
+    );
+  await expect.poll(async () => (await states()).includes('loaded')).toBe(true);
+  expect(await states()).not.toContain('broken');
 });
