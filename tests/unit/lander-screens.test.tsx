@@ -152,17 +152,20 @@ describe('landers', () => {
     expect(await screen.findByText(/Page Not Found/)).toBeTruthy();
   });
 
-  it('says so when the members are those of an earlier visit', async () => {
-    const h = start();
-    h.backend.override(LANDER, { body: answer() });
-    await h.api.loadLander('eng');
-    h.backend.override(LANDER, 'network-error');
-    renderApp('/landers/gallery/eng');
-    expect(
-      await screen.findByText('You are offline. These are the members shown on your last visit.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Anna, 31')).toBeTruthy();
-  });
+  it.each(LANDER_KINDS)(
+    '%s says so when the members are those of an earlier visit',
+    async (kind) => {
+      const h = start();
+      h.backend.override(LANDER, { body: answer() });
+      await h.api.loadLander('eng');
+      h.backend.override(LANDER, 'network-error');
+      renderApp(`/landers/${kind}/eng`);
+      expect(
+        await screen.findByText('You are offline. These are the members shown on your last visit.'),
+      ).toBeTruthy();
+      if (kind === 'gallery') expect(screen.getByText('Anna, 31')).toBeTruthy();
+    },
+  );
 
   it('offers a member the way on instead of a sign-up form', async () => {
     const h = start();

@@ -3,6 +3,7 @@ import { LineIcon } from '../../../app/icons/LineIcon';
 import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
+import { StoredNote } from '../parts/StoredNote';
 import { LANDER_ICONS, type LanderIconName } from '../parts/PointList';
 import { TotalLine } from '../parts/TotalLine';
 
@@ -16,7 +17,14 @@ const BENEFITS = [
 ] as const satisfies readonly { icon: LanderIconName; key: string }[];
 
 /** `iconslanding`: what membership gives, one icon per benefit, with faces to make it real. */
-export function IconsLander({ audience, profiles, total, cdnPrefix, join }: LanderViewProps) {
+export function IconsLander({
+  audience,
+  profiles,
+  total,
+  cdnPrefix,
+  stored,
+  join,
+}: LanderViewProps) {
   const { t } = useTranslation();
   return (
     <div className="lander lander-icons">
@@ -42,6 +50,8 @@ export function IconsLander({ audience, profiles, total, cdnPrefix, join }: Land
           )}
           <TotalLine total={total} className="lander-total mb-0" />
         </div>
+        {/* The faces are an earlier visit's when there is no connection: say so. */}
+        <StoredNote stored={stored} />
         <CtaLink />
       </section>
 
