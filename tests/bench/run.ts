@@ -8,6 +8,7 @@ import { apiPart } from './parts/api';
 import { bundlePart } from './parts/bundle';
 import { chatPart } from './parts/chat';
 import { faultsPart } from './parts/faults';
+import { landersOfflinePart } from './parts/landers-offline';
 import { lighthousePart } from './parts/lighthouse';
 import { offlinePart } from './parts/offline';
 import { streamsPart } from './parts/streams';
@@ -18,6 +19,7 @@ const PARTS: Part[] = [
   bundlePart,
   lighthousePart,
   offlinePart,
+  landersOfflinePart,
   a11yPart,
   apiPart,
   chatPart,

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 /** Reused from tests/e2e, so the bench logs in and goes offline exactly as the tests do. */
 import { DEMO } from '../../e2e/helpers';
-export { DEMO, goOffline, waitForServiceWorker } from '../../e2e/helpers';
+export { DEMO, goOffline, uncachedPhotos, waitForServiceWorker } from '../../e2e/helpers';
 
 /** The demo member's session cookie (`name=value`) from a login call, for load and API calls. */
 export async function demoCookie(url: string): Promise<string> {

@@ -1,7 +1,7 @@
 /** LCP of the member list: first visit from the network against an offline reload from IndexedDB. */
-import type { Page } from 'playwright-core';
 import { launchChromium, median } from '../lib/browser';
 import { buildClient } from '../lib/client-build';
+import { LCP_OBSERVER, settledLcp } from '../lib/lcp';
 import {
   DEMO,
   goOffline,
@@ -13,26 +13,6 @@ import { startServer, tempDir } from '../lib/processes';
 import type { Part } from '../lib/report';
 
 const RUNS = 5;
-/** Keeps the latest LCP candidate of each document; a string, since this project has no DOM types. */
-const LCP_OBSERVER = `
-  window.__benchLcp = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__benchLcp = entry.startTime;
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-`;
-
-/** The LCP once it has settled: the same value twice 500 ms apart (at most 10 s). */
-async function settledLcp(page: Page): Promise<number> {
-  let last = -1;
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(500);
-    const now = Number(await page.evaluate('window.__benchLcp'));
-    if (now > 0 && now === last) return now;
-    last = now;
-  }
-  if (last > 0) return last;
-  throw new Error(`no largest-contentful-paint entry on ${page.url()}`);
-}
 
 /** Registered in run.ts's PARTS; runs alone as `npm run bench -- offline`. */
 export const offlinePart: Part = {

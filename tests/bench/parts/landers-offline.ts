@@ -1,0 +1,115 @@
+/**
+ * Landers after one visit, in every language: each language opens a lander of another design
+ * online, then the same address again with the network cut for page and service worker. The
+ * offline copy must be the same page in the same language, with the members of that visit.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { Language } from '../../../src/api/contract';
+import { LANDER_KINDS } from '../../../src/app/route-table';
+import { INTERFACE_LANGUAGES } from '../../../src/i18n/languages';
+import { landerSlug } from '../../../src/lib/lander-slug';
+import { launchChromium } from '../lib/browser';
+import { buildClient } from '../lib/client-build';
+import { LCP_OBSERVER, settledLcp } from '../lib/lcp';
+import { goOffline, uncachedPhotos, waitForServiceWorker } from '../lib/member-session';
+import { startServer, tempDir } from '../lib/processes';
+import type { Part, Row } from '../lib/report';
+
+/** The lander's "offline, members of your last visit" line in a language's messages. */
+function offlineNote(language: Language): string {
+  const messages = JSON.parse(readFileSync(`locales/${language}/messages.json`, 'utf8')) as {
+    landers: { offline: string };
+  };
+  return messages.landers.offline;
+}
+
+/** Member photos on the page that have loaded (a broken image has no natural width). */
+const LOADED_PHOTOS = `[...document.images].filter((image) =>
+  new URL(image.currentSrc || image.src, location.href).pathname.startsWith('/uploads/') &&
+  image.complete && image.naturalWidth > 0).length`;
+
+/** What a member sees of a lander once its members are there: language, heading, photos. */
+async function shown(page: Page, members: () => Promise<void>) {
+  await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+  await members().catch(() => undefined); // reported below as missing, not thrown
+  await page.waitForLoadState('load');
+  return {
+    lang: await page.locator('html').getAttribute('lang'),
+    heading: ((await page.locator('h1').first().textContent()) ?? '').trim(),
+    photos: Number(await page.evaluate(LOADED_PHOTOS)),
+    text: await page.locator('body').innerText(),
+  };
+}
+
+/** The visit ends once the service worker holds the photos it showed (at most 15 s). */
+async function photosKept(page: Page): Promise<void> {
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    if ((await uncachedPhotos(page)).length === 0) return;
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Registered in run.ts's PARTS; runs alone as `npm run bench -- landers`. */
+export const landersOfflinePart: Part = {
+  name: 'landers',
+  async run() {
+    const app = await buildClient();
+    const server = await startServer(tempDir('landers-data'), {}, { root: app.root });
+    const rows: Row[] = [];
+    try {
+      const browser = await launchChromium();
+      try {
+        for (const [i, language] of INTERFACE_LANGUAGES.entries()) {
+          const design = LANDER_KINDS[i % LANDER_KINDS.length]!;
+          const path = `/landers/${design}/${landerSlug(1, language)}`;
+          // A fresh context each time: no service worker, cache or IndexedDB from the one before.
+          const context = await browser.newContext({ locale: language });
+          try {
+            context.setDefaultTimeout(30_000);
+            await context.addInitScript(LCP_OBSERVER);
+            const page = await context.newPage();
+            await page.goto(`${server.url}${path}`);
+            const photo = page.locator('main img[src*="/uploads/"]').first();
+            const online = await shown(page, () => photo.waitFor({ timeout: 15_000 }));
+            const onlineLcp = await settledLcp(page);
+            await waitForServiceWorker(page);
+            await photosKept(page);
+            await goOffline(page);
+            await page.reload();
+            const note = page.getByText(offlineNote(language));
+            const offline = await shown(page, () => note.waitFor({ timeout: 15_000 }));
+            const offlineLcp = await settledLcp(page);
+            rows.push({
+              language,
+              lander: path,
+              'LCP online ms': Math.round(onlineLcp),
+              'LCP offline ms': Math.round(offlineLcp),
+              'same page offline': offline.heading === online.heading ? 'yes' : 'NO',
+              'language offline': offline.lang === online.lang ? (offline.lang ?? '') : 'NO',
+              'photos shown online / offline': `${online.photos} / ${offline.photos}`,
+              'offline note': offline.text.includes(offlineNote(language)) ? 'yes' : 'NO',
+            });
+          } finally {
+            await context.close();
+          }
+        }
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await server.stop();
+    }
+    return {
+      note:
+        'Chromium (playwright-core, headless, no throttling), one fresh context per language, a ' +
+        'different lander design per language (niche 1). Online: the first visit, prerendered ' +
+        'HTML taken over by the app. Offline: the same address reloaded with the network cut for ' +
+        'page and service worker, answered by the service worker and IndexedDB. LCP from a ' +
+        'PerformanceObserver. "same page": the offline heading equals the online one; photos: member ' +
+        'photos that loaded (not broken) once the members were on screen.',
+      rows,
+    };
+  },
+};
