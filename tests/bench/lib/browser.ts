@@ -1,5 +1,6 @@
 /** Debian's Chromium, started the way the end-to-end tests start it (never a downloaded browser). */
 import { chromium, type Browser } from 'playwright-core';
+import { startServer, tempDir } from './processes';
 
 /** CHROMIUM_PATH as in playwright.config.ts. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,4 +30,26 @@ export function launchChromium(): Promise<Browser> {
 export function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+}
+
+/**
+ * The real server on the bench build (own data folder) and a headless Chromium, for a part that
+ * drives pages; both are stopped however `use` ends.
+ */
+export async function withServerAndChromium<T>(
+  appRoot: string,
+  dataName: string,
+  use: (serverUrl: string, browser: Browser) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(tempDir(dataName), {}, { root: appRoot });
+  try {
+    const browser = await launchChromium();
+    try {
+      return await use(server.url, browser);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
 }

@@ -2,10 +2,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../lib/browser';
+import { withServerAndChromium } from '../lib/browser';
 import { buildClient } from '../lib/client-build';
 import { DEMO, loginAs } from '../lib/member-session';
-import { startServer, tempDir } from '../lib/processes';
 import type { Part, Row } from '../lib/report';
 
 const SPEC = 'tests/e2e/a11y.spec.ts';
@@ -42,40 +41,30 @@ export const a11yPart: Part = {
     const memberScreens = specList(source, 'MEMBER_SCREENS');
     const tags = specList(source, 'withTags');
     const app = await buildClient();
-    const server = await startServer(tempDir('a11y-data'), {}, { root: app.root });
     const rows: Row[] = [];
-    try {
-      const browser = await launchChromium();
+    await withServerAndChromium(app.root, 'a11y-data', async (serverUrl, browser) => {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
       try {
-        const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-        try {
-          const page = await phone.newPage();
-          for (const path of publicScreens) {
-            rows.push(
-              await check(page, `${server.url}${path}`, tags, `${path} (logged out, phone)`),
-            );
-          }
-        } finally {
-          await phone.close();
-        }
-        const desktop = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-        try {
-          const page = await desktop.newPage();
-          await loginAs(page, server.url, DEMO);
-          for (const path of memberScreens) {
-            rows.push(
-              await check(page, `${server.url}${path}`, tags, `${path} (demo member, desktop)`),
-            );
-          }
-        } finally {
-          await desktop.close();
+        const page = await phone.newPage();
+        for (const path of publicScreens) {
+          rows.push(await check(page, `${serverUrl}${path}`, tags, `${path} (logged out, phone)`));
         }
       } finally {
-        await browser.close();
+        await phone.close();
       }
-    } finally {
-      await server.stop();
-    }
+      const desktop = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      try {
+        const page = await desktop.newPage();
+        await loginAs(page, serverUrl, DEMO);
+        for (const path of memberScreens) {
+          rows.push(
+            await check(page, `${serverUrl}${path}`, tags, `${path} (demo member, desktop)`),
+          );
+        }
+      } finally {
+        await desktop.close();
+      }
+    });
     return {
       note:
         `axe-core (@axe-core/playwright) with the tags of ${SPEC} (${tags.join(', ')}) on its screens, ` +

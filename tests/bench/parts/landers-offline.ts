@@ -9,11 +9,10 @@ import type { Language } from '../../../src/api/contract';
 import { LANDER_KINDS } from '../../../src/app/route-table';
 import { INTERFACE_LANGUAGES } from '../../../src/i18n/languages';
 import { landerSlug } from '../../../src/lib/lander-slug';
-import { launchChromium } from '../lib/browser';
+import { withServerAndChromium } from '../lib/browser';
 import { buildClient } from '../lib/client-build';
 import { LCP_OBSERVER, settledLcp } from '../lib/lcp';
 import { goOffline, uncachedPhotos, waitForServiceWorker } from '../lib/member-session';
-import { startServer, tempDir } from '../lib/processes';
 import type { Part, Row } from '../lib/report';
 
 /** The lander's "offline, members of your last visit" line in a language's messages. */
@@ -56,51 +55,43 @@ export const landersOfflinePart: Part = {
   name: 'landers',
   async run() {
     const app = await buildClient();
-    const server = await startServer(tempDir('landers-data'), {}, { root: app.root });
     const rows: Row[] = [];
-    try {
-      const browser = await launchChromium();
-      try {
-        for (const [i, language] of INTERFACE_LANGUAGES.entries()) {
-          const design = LANDER_KINDS[i % LANDER_KINDS.length]!;
-          const path = `/landers/${design}/${landerSlug(1, language)}`;
-          // A fresh context each time: no service worker, cache or IndexedDB from the one before.
-          const context = await browser.newContext({ locale: language });
-          try {
-            context.setDefaultTimeout(30_000);
-            await context.addInitScript(LCP_OBSERVER);
-            const page = await context.newPage();
-            await page.goto(`${server.url}${path}`);
-            const photo = page.locator('main img[src*="/uploads/"]').first();
-            const online = await shown(page, () => photo.waitFor({ timeout: 15_000 }));
-            const onlineLcp = await settledLcp(page);
-            await waitForServiceWorker(page);
-            await photosKept(page);
-            await goOffline(page);
-            await page.reload();
-            const note = page.getByText(offlineNote(language));
-            const offline = await shown(page, () => note.waitFor({ timeout: 15_000 }));
-            const offlineLcp = await settledLcp(page);
-            rows.push({
-              language,
-              lander: path,
-              'LCP online ms': Math.round(onlineLcp),
-              'LCP offline ms': Math.round(offlineLcp),
-              'same page offline': offline.heading === online.heading ? 'yes' : 'NO',
-              'language offline': offline.lang === online.lang ? (offline.lang ?? '') : 'NO',
-              'photos shown online / offline': `${online.photos} / ${offline.photos}`,
-              'offline note': offline.text.includes(offlineNote(language)) ? 'yes' : 'NO',
-            });
-          } finally {
-            await context.close();
-          }
+    await withServerAndChromium(app.root, 'landers-data', async (serverUrl, browser) => {
+      for (const [i, language] of INTERFACE_LANGUAGES.entries()) {
+        const design = LANDER_KINDS[i % LANDER_KINDS.length]!;
+        const path = `/landers/${design}/${landerSlug(1, language)}`;
+        // A fresh context each time: no service worker, cache or IndexedDB from the one before.
+        const context = await browser.newContext({ locale: language });
+        try {
+          context.setDefaultTimeout(30_000);
+          await context.addInitScript(LCP_OBSERVER);
+          const page = await context.newPage();
+          await page.goto(`${serverUrl}${path}`);
+          const photo = page.locator('main img[src*="/uploads/"]').first();
+          const online = await shown(page, () => photo.waitFor({ timeout: 15_000 }));
+          const onlineLcp = await settledLcp(page);
+          await waitForServiceWorker(page);
+          await photosKept(page);
+          await goOffline(page);
+          await page.reload();
+          const note = page.getByText(offlineNote(language));
+          const offline = await shown(page, () => note.waitFor({ timeout: 15_000 }));
+          const offlineLcp = await settledLcp(page);
+          rows.push({
+            language,
+            lander: path,
+            'LCP online ms': Math.round(onlineLcp),
+            'LCP offline ms': Math.round(offlineLcp),
+            'same page offline': offline.heading === online.heading ? 'yes' : 'NO',
+            'language offline': offline.lang === online.lang ? (offline.lang ?? '') : 'NO',
+            'photos shown online / offline': `${online.photos} / ${offline.photos}`,
+            'offline note': offline.text.includes(offlineNote(language)) ? 'yes' : 'NO',
+          });
+        } finally {
+          await context.close();
         }
-      } finally {
-        await browser.close();
       }
-    } finally {
-      await server.stop();
-    }
+    });
     return {
       note:
         'Chromium (playwright-core, headless, no throttling), one fresh context per language, a ' +

@@ -1,5 +1,5 @@
 /** LCP of the member list: first visit from the network against an offline reload from IndexedDB. */
-import { launchChromium, median } from '../lib/browser';
+import { median, withServerAndChromium } from '../lib/browser';
 import { buildClient } from '../lib/client-build';
 import { LCP_OBSERVER, settledLcp } from '../lib/lcp';
 import {
@@ -9,7 +9,6 @@ import {
   waitForMemberList,
   waitForServiceWorker,
 } from '../lib/member-session';
-import { startServer, tempDir } from '../lib/processes';
 import type { Part } from '../lib/report';
 
 const RUNS = 5;
@@ -19,38 +18,30 @@ export const offlinePart: Part = {
   name: 'offline',
   async run() {
     const app = await buildClient();
-    const server = await startServer(tempDir('offline-data'), {}, { root: app.root });
     const first: number[] = [];
     const repeat: number[] = [];
-    try {
-      const browser = await launchChromium();
-      try {
-        for (let i = 0; i < RUNS; i++) {
-          // A fresh context each time: no service worker, cache or IndexedDB from the run before.
-          const context = await browser.newContext();
-          try {
-            context.setDefaultTimeout(30_000);
-            await context.addInitScript(LCP_OBSERVER);
-            const page = await context.newPage();
-            await loginAs(page, server.url, DEMO);
-            await page.goto(`${server.url}/members`);
-            await waitForMemberList(page);
-            first.push(await settledLcp(page));
-            await waitForServiceWorker(page);
-            await goOffline(page);
-            await page.reload();
-            await waitForMemberList(page);
-            repeat.push(await settledLcp(page));
-          } finally {
-            await context.close();
-          }
+    await withServerAndChromium(app.root, 'offline-data', async (serverUrl, browser) => {
+      for (let i = 0; i < RUNS; i++) {
+        // A fresh context each time: no service worker, cache or IndexedDB from the run before.
+        const context = await browser.newContext();
+        try {
+          context.setDefaultTimeout(30_000);
+          await context.addInitScript(LCP_OBSERVER);
+          const page = await context.newPage();
+          await loginAs(page, serverUrl, DEMO);
+          await page.goto(`${serverUrl}/members`);
+          await waitForMemberList(page);
+          first.push(await settledLcp(page));
+          await waitForServiceWorker(page);
+          await goOffline(page);
+          await page.reload();
+          await waitForMemberList(page);
+          repeat.push(await settledLcp(page));
+        } finally {
+          await context.close();
         }
-      } finally {
-        await browser.close();
       }
-    } finally {
-      await server.stop();
-    }
+    });
     const firstMs = median(first);
     const repeatMs = median(repeat);
     const round = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
