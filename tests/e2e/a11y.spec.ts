@@ -47,6 +47,33 @@ const LANDER_SCREENS = [
   '/signup-matches',
 ];
 
+// The pages a visitor sees as the server sends them, before any script runs (src/prerender).
+const PRERENDERED_SCREENS = [
+  '/',
+  '/login',
+  '/signup',
+  '/pages/terms',
+  '/match-finder',
+  '/landers/video/eng',
+  '/landers/gallery/nl',
+  '/landers/maplanding/de',
+  '/landers/alonetonight/it',
+  '/landers/iconslanding/fr',
+  '/landers/socialnetwork/es',
+  '/landers/collagelanding/pl',
+  '/landers/transitionsvideolanding/eng',
+  '/members/2/signup',
+  '/members/2/landing3/nl',
+];
+
+/** axe's findings on the page as it stands, one line each. */
+async function axeFindings(page: Page, path: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`);
+}
+
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await appTookOver(page);
@@ -57,10 +84,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
     await join.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
   }
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`);
+  return axeFindings(page, path);
 }
 
 test('public screens have no axe violations on a phone', async ({ browser }) => {
@@ -86,6 +110,23 @@ test('landers have no axe violations on a phone and a desktop', async ({ browser
     await context.close();
   }
   expect(found).toEqual([]);
+});
+
+test('prerendered pages have no axe violations before the app arrives', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The app's code never arrives (a slow phone's first seconds): the server's copy is all there is.
+  // Scripts stay on for axe itself, which a page without JavaScript could not run.
+  await context.route('**/assets/*.js', (route) => route.abort());
+  const page = await context.newPage();
+  const found: string[] = [];
+  for (const path of PRERENDERED_SCREENS) {
+    await page.goto(path);
+    await expect(page.locator('#prerendered')).toHaveCount(1); // the server's copy, not the shell
+    found.push(...(await axeFindings(page, path)));
+  }
+  expect(found).toEqual([]);
+  await context.close();
 });
 
 test('member screens have no axe violations on a desktop', async ({ page }) => {
