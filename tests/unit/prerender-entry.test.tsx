@@ -35,6 +35,12 @@ describe('prerendering a public page', () => {
     expect(page.html).not.toContain('{{');
   });
 
+  it('gives the video lander its poster and leaves the video to the app', async () => {
+    const page = await renderPage('/landers/video/eng', 'en', en);
+    expect(page.html).toMatch(/<video[^>]*poster="\/landers\/video-poster\.webp"/);
+    expect(page.html).not.toContain('video.webm');
+  });
+
   it('refuses a page that is not a 200 page', async () => {
     await expect(renderPage('/pages/unknown', 'en', en)).rejects.toThrow(/status 404/);
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../../app/icons/LineIcon';
+import { usePrerendering } from '../../../prerender/prerender-context';
 import { useReducedMotion } from '../use-reduced-motion';
 
 /** The video lander's own media (scripts/make-lander-media.mjs). */
@@ -18,6 +19,9 @@ export function LoopingVideo({ className }: { className?: string }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const still = useReducedMotion();
+  // The prerendered page shows the poster alone: 8 KB that paint at once, where the video's
+  // 180 KB would share the first moments' bandwidth with it. The app's video loads once it is there.
+  const prerendering = usePrerendering();
   // 'auto' follows the motion preference until the visitor presses the button.
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>('auto');
   const playing = choice === 'play' || (choice === 'auto' && !still);
@@ -37,7 +41,7 @@ export function LoopingVideo({ className }: { className?: string }) {
       <video
         ref={video}
         className={className}
-        src={LANDER_VIDEO.src}
+        src={prerendering ? undefined : LANDER_VIDEO.src}
         poster={LANDER_VIDEO.poster}
         width={720}
         height={720}
