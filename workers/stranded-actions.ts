@@ -88,3 +88,20 @@ export async function resendStrandedActions(ctx: SyncContext, now = Date.now()):
   }
   return sent;
 }
+
+/**
+ * How long until the next of this member's queued actions counts as stranded, ms; null when none
+ * waits. The leader asks the server again then, rather than at its next poll (up to 5 minutes).
+ */
+export async function nextStrandedIn(ctx: SyncContext, now = Date.now()): Promise<number | null> {
+  const memberId = await currentMemberId(ctx);
+  if (memberId === null) return null;
+  const waiting = (await ctx.db.actions.where('status').equals('queued').toArray()).filter(
+    (action) => action.memberId === memberId,
+  );
+  if (waiting.length === 0) return null;
+  const due = Math.min(
+    ...waiting.map((action) => (action.resentAt ?? action.createdAt) + STRANDED_AFTER_MS),
+  );
+  return Math.max(0, due - now);
+}

@@ -51,7 +51,7 @@ import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
-import { resendStrandedActions } from './stranded-actions';
+import { nextStrandedIn, resendStrandedActions } from './stranded-actions';
 import {
   loadModeratedMember,
   loadModerationQueue,
@@ -141,7 +141,7 @@ export function createSync(deps: SyncDeps) {
         // The server answered: complaints saved without a connection can go now, and so can
         // likes and messages whose request ended with the page that sent it.
         flushComplaints(ctx).catch((error: unknown) => log('Queued complaints', error));
-        resendStrandedActions(ctx).catch((error: unknown) => log('Stranded actions', error));
+        resendStranded().catch((error: unknown) => log('Stranded actions', error));
       },
       chats: () => pollChats(ctx).finally(storage.afterWrites),
       likes: () => pollLikes(ctx),
@@ -149,6 +149,17 @@ export function createSync(deps: SyncDeps) {
     () => (pushSubscribed ? PUSH_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
     (name, error) => log(`Polling ${name} failed`, error),
   );
+
+  /** The next look for stranded actions, when one waits that is not stranded yet. */
+  let strandedCheck: ReturnType<typeof setTimeout> | undefined;
+  const resendStranded = async () => {
+    await resendStrandedActions(ctx);
+    const wait = await nextStrandedIn(ctx);
+    clearTimeout(strandedCheck);
+    // The user poll, which comes first, proves the server is reachable before anything is sent.
+    if (wait !== null && poller.running)
+      strandedCheck = setTimeout(() => void poller.runNow('user'), Math.max(wait, 1000));
+  };
 
   const events = createEventStream({
     open: deps.openEventSource,
@@ -163,6 +174,7 @@ export function createSync(deps: SyncDeps) {
 
   /** Logged out: nothing to poll, no stream to hold. */
   function pause() {
+    clearTimeout(strandedCheck);
     poller.stop();
     events.stop();
   }

@@ -7,7 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
 import { queueMessage } from '../../workers/messages';
-import { resendStrandedActions, STRANDED_AFTER_MS } from '../../workers/stranded-actions';
+import {
+  nextStrandedIn,
+  resendStrandedActions,
+  STRANDED_AFTER_MS,
+} from '../../workers/stranded-actions';
 import { createHarness, FAKE_TIMERS, flush, newDb } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';
 
@@ -153,5 +157,34 @@ describe('stranded likes and messages', () => {
     await flush();
     expect(h.posted.map((p) => p.message)).toEqual(['After the poll']);
     h.sync.stop();
+  });
+
+  it('looks again when a queued action comes of age, sooner than the next poll', async () => {
+    const h = await member();
+    await strandedMessage(h, 'Sent before the reload');
+    h.sync.start();
+    await flush();
+    await vi.advanceTimersByTimeAsync(0);
+    await flush();
+    expect(h.posted).toEqual([]); // too young at the first poll
+
+    await vi.advanceTimersByTimeAsync(STRANDED_AFTER_MS - 1_000);
+    await flush();
+    expect(h.posted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await flush();
+    // Half a minute, not the 60 s poll period (5 minutes with push).
+    expect(h.posted.map((p) => p.message)).toEqual(['Sent before the reload']);
+    expect(h.backend.count('GET /api/user.php')).toBe(3); // refreshUser, the first poll, the look
+    h.sync.stop();
+  });
+
+  it('says when the next queued action counts as stranded', async () => {
+    const h = await member();
+    expect(await nextStrandedIn(h.ctx)).toBeNull();
+    await strandedMessage(h, 'Waiting');
+    expect(await nextStrandedIn(h.ctx)).toBe(STRANDED_AFTER_MS);
+    await vi.advanceTimersByTimeAsync(STRANDED_AFTER_MS + 5_000);
+    expect(await nextStrandedIn(h.ctx)).toBe(0);
   });
 });
