@@ -15,8 +15,20 @@ import {
   UPLOADS_MAX_ENTRIES,
 } from './route-rules';
 
+/** How many addresses one `keep` message may ask for (a page's messages and its photos). */
+export const KEEP_MAX = 32;
+
+/** What the runtime routes offer beyond answering fetches. */
+export interface RuntimeCaches {
+  /**
+   * Fetches and stores, through the routes' own strategies (so their expiry applies), the locale
+   * messages and photos a page named; anything else, or another origin, is ignored.
+   */
+  keep(event: ExtendableEvent, urls: unknown): Promise<void>;
+}
+
 /** Registers the runtime routes; call before the precache route so navigations go network first. */
-export function registerRuntimeRoutes(precache: PrecacheController, origin: string): void {
+export function registerRuntimeRoutes(precache: PrecacheController, origin: string): RuntimeCaches {
   registerRoute(
     new NavigationRoute(
       new NetworkFirst({
@@ -35,38 +47,55 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
     ),
   );
 
-  registerRoute(
-    ({ url }) => isLocaleMessages(url, origin),
-    new StaleWhileRevalidate({
-      cacheName: CACHE_NAMES.i18n,
-      // Locales come back from the network; on a full disk they go before anything queued.
-      plugins: [
-        new ExpirationPlugin({ maxAgeSeconds: I18N_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
-        // Offline without a stored copy: an answer the page's loader handles (it falls back to
-        // English or the keys), where a failed respondWith is a network error in the console.
-        { handlerDidError: async () => localeUnavailable() },
-      ],
-    }),
-  );
+  const locales = new StaleWhileRevalidate({
+    cacheName: CACHE_NAMES.i18n,
+    // Locales come back from the network; on a full disk they go before anything queued.
+    plugins: [
+      new ExpirationPlugin({ maxAgeSeconds: I18N_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+      // Offline without a stored copy: an answer the page's loader handles (it falls back to
+      // English or the keys), where a failed respondWith is a network error in the console.
+      { handlerDidError: async () => localeUnavailable() },
+    ],
+  });
+  registerRoute(({ url }) => isLocaleMessages(url, origin), locales);
 
   registerRoute(
     ({ url }) => isSettings(url, origin),
     new StaleWhileRevalidate({ cacheName: CACHE_NAMES.settings }),
   );
 
-  registerRoute(
-    ({ url }) => isUpload(url, origin),
-    new CacheFirst({
-      cacheName: CACHE_NAMES.uploads,
-      plugins: [
-        new ExpirationPlugin({
-          maxEntries: UPLOADS_MAX_ENTRIES,
-          maxAgeSeconds: UPLOADS_MAX_AGE_SECONDS,
-          purgeOnQuotaError: true,
+  const uploads = new CacheFirst({
+    cacheName: CACHE_NAMES.uploads,
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: UPLOADS_MAX_ENTRIES,
+        maxAgeSeconds: UPLOADS_MAX_AGE_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  });
+  registerRoute(({ url }) => isUpload(url, origin), uploads);
+
+  return {
+    async keep(event, urls) {
+      if (!Array.isArray(urls)) return;
+      const wanted = urls
+        .filter((url): url is string => typeof url === 'string')
+        .slice(0, KEEP_MAX);
+      await Promise.all(
+        wanted.map(async (path) => {
+          const url = new URL(path, origin);
+          const strategy = isLocaleMessages(url, origin)
+            ? locales
+            : isUpload(url, origin)
+              ? uploads
+              : null;
+          // A photo that cannot be fetched now is fetched when it is next shown.
+          await strategy?.handle({ event, request: new Request(url.href) }).catch(() => undefined);
         }),
-      ],
-    }),
-  );
+      );
+    },
+  };
 }
 
 /** The answer for locale messages that neither the network nor the cache could give. */

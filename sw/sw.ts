@@ -29,7 +29,7 @@ const { kick } = installActionQueue(self, {
   // Photos come back from the network; the queued action would not.
   makeRoom: () => caches.delete(CACHE_NAMES.uploads),
 });
-registerRuntimeRoutes(precache, self.location.origin);
+const runtime = registerRuntimeRoutes(precache, self.location.origin);
 registerRoute(new PrecacheRoute(precache, { directoryIndex: '' }));
 installPushHandlers(self);
 
@@ -68,4 +68,6 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const message = event.data as Partial<SwInboundMessage> | null;
   if (message?.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+  // Only pages of this origin can post here: the app's own.
+  else if (message?.type === 'keep') event.waitUntil(runtime.keep(event, message.urls));
 });

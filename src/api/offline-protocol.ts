@@ -54,8 +54,19 @@ export const PUSH_CLICK = 'NEW_PUSH_CLICK';
  * Messages a page posts to the service worker (postMessage wakes a stopped worker; the channel does
  * not). SKIP_WAITING: the user chose to refresh, so the waiting worker takes over now.
  */
+/**
+ * Page → service worker: what a first visit showed before the worker controlled the page (its
+ * language's messages, the member photos on screen); the worker fetches and stores them itself.
+ */
+export interface KeepForOfflineMessage {
+  type: 'keep';
+  urls: string[];
+}
+
 export type SwInboundMessage =
-  { type: 'SKIP_WAITING' } | Extract<ActionsMessage, { type: 'session' | 'replay' }>;
+  | { type: 'SKIP_WAITING' }
+  | Extract<ActionsMessage, { type: 'session' | 'replay' }>
+  | KeepForOfflineMessage;
 
 /** JSON body of a web push (the server sends it; both service workers read it). */
 export interface PushPayload {

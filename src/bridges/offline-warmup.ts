@@ -1,8 +1,10 @@
 /**
  * A first visit loads before the service worker controls the page, so the worker's caches miss
- * what that visit showed. Once it takes control, the page asks for those things once more through
- * it: the messages of the page's language, and the members' photos on screen, so the next
- * offline start speaks the language and shows the same faces (a lander visited once, SPEC §9).
+ * what that visit showed. Once it takes control, the page names those things and the worker
+ * fetches and stores them itself (a `keep` message): the messages of the page's language, and the
+ * members' photos on screen, so the next offline start speaks the language and shows the same
+ * faces (a lander visited once, SPEC §9). The worker's own requests are not cut short when the
+ * page moves on, as the page's would be.
  */
 import { UPLOADS_PATH } from '../api/cache-names';
 import { MESSAGES_PATH } from '../i18n/i18n-plugins';
@@ -32,13 +34,8 @@ export function photosShown(page: WarmablePage, max = WARM_PHOTOS_MAX): string[]
   return [...urls];
 }
 
-/** Fetches the page's messages and photos through the worker that now controls the page. */
-export function warmOfflineCaches(
-  page: WarmablePage,
-  get: (url: string) => Promise<unknown>,
-): void {
+/** What the service worker should keep of this page: the messages of its language, its photos. */
+export function offlineKeepList(page: WarmablePage): string[] {
   const messages = MESSAGES_PATH.replace('{{lng}}', toLanguage(page.documentElement.lang));
-  for (const url of [messages, ...photosShown(page)]) {
-    get(url).catch((error: unknown) => console.warn('Could not keep for offline use', url, error));
-  }
+  return [messages, ...photosShown(page)];
 }

@@ -15,7 +15,7 @@ import {
 import { API_BASE } from '../api/failure';
 import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../lib/push-state';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';
-import { warmOfflineCaches } from './offline-warmup';
+import { offlineKeepList } from './offline-warmup';
 import { watchPageHidden } from './page-hidden';
 import { watchReplayTriggers, type VisibilityLike } from './replay-triggers';
 import { createStore, type Store } from './store';
@@ -76,7 +76,8 @@ export interface SwBridgeDeps {
   storage: Storage | null;
   now: () => number;
   /** The first worker took over: fetch again what the page loaded before it could cache it. */
-  onFirstControl?: () => void;
+  /** What the first worker to control the page should fetch and store (offline-warmup.ts). */
+  keepForOffline?: () => string[];
 }
 
 export interface SwBridge {
@@ -148,7 +149,8 @@ export function createSwBridge(deps: SwBridgeDeps): SwBridge {
     if (!hadController) {
       hadController = true;
       postSession(); // the first worker just took over: it has not heard of the session yet
-      deps.onFirstControl?.();
+      const urls = deps.keepForOffline?.() ?? [];
+      if (urls.length > 0) post({ type: 'keep', urls });
       return;
     }
     reloadOnce();
@@ -245,7 +247,7 @@ export function getSwBridge(): SwBridge {
     reload: () => location.reload(),
     storage: sessionStorageOrNull(),
     now: () => Date.now(),
-    onFirstControl: () => warmOfflineCaches(document, (url) => fetch(url)),
+    keepForOffline: () => offlineKeepList(document),
   });
   return bridge;
 }

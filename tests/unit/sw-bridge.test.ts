@@ -181,6 +181,21 @@ describe('sw bridge', () => {
     expect(sw.controller?.postMessage).toHaveBeenCalledWith({ type: 'session', memberId: 7 });
   });
 
+  it('asks the first worker that controls the page to keep what the page shows, once', async () => {
+    const keep = ['/_i18n/de/messages.json', '/uploads/a-thumb.png'];
+    const { bridge, sw, workbox } = setup({
+      controlled: false,
+      overrides: { keepForOffline: () => keep },
+    });
+    await bridge.start();
+    Object.assign(sw, { controller: { postMessage: vi.fn() } });
+    workbox.emit('controlling');
+    expect(sw.controller?.postMessage).toHaveBeenCalledWith({ type: 'keep', urls: keep });
+    workbox.emit('controlling'); // a later update reloads instead
+    const kept = sw.controller?.postMessage.mock.calls.filter(([m]) => m.type === 'keep');
+    expect(kept).toHaveLength(1);
+  });
+
   it('relays push messages and clicks to their listeners only', () => {
     const { bridge, sw } = setup();
     const messages = vi.fn();
