@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Screens that wait on real timers (polling, findBy up to 8 s) on a busy 2-core runner.
+          testTimeout: 15_000,
         },
       },
       {

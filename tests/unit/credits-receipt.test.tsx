@@ -68,7 +68,7 @@ describe('receipt page', () => {
     const reads = h.backend.count('GET /api/transactions.php');
     await new Promise((resolve) => setTimeout(resolve, 2300));
     expect(h.backend.count('GET /api/transactions.php')).toBe(reads);
-  });
+  }, 20_000); // real polling pauses (up to 5 s to turn paid, then 2.3 s of quiet) on a busy runner
 
   it('lists the receipt: reference, item with bonus, method, discount, VAT and the seller', async () => {
     await start({
