@@ -115,6 +115,19 @@ describe('session store', () => {
     expect(store.getState().user?.id).toBe(7);
   });
 
+  it('keeps a member who logged in while the first user call was still on its way', async () => {
+    let answer: ((user: ReturnType<typeof demoUser> | null) => void) | null = null;
+    const store = createSessionStore(
+      api({ fetchUser: () => new Promise((resolve) => (answer = resolve)) }),
+    );
+    const first = store.refreshUser(); // an expired session: the server will say "nobody"
+    await vi.waitFor(() => expect(answer).not.toBeNull()); // the call has left
+    await store.login('demo@example.com', 'secret');
+    answer!(null);
+    await first;
+    expect(store.getState()).toMatchObject({ status: 'ready', user: { id: 7 } });
+  });
+
   it('logs in through the worker and forgets the session hint on logout', async () => {
     const forgetSessionHint = vi.fn();
     const store = createSessionStore(api({ forgetSessionHint, mayHaveSession: () => false }));

@@ -185,7 +185,10 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
       if (stored && state.status === 'loading') set({ user: stored, status: 'ready' });
     }
     try {
+      const asked = userChanges;
       const user = await api.fetchUser();
+      // A login or logout while the answer was on its way is newer than it: keep that.
+      if (userChanges !== asked) return set({ status: 'ready' });
       if (user === null) {
         // Logged out for the server: the next page load need not ask (the server keeps cookies).
         api.forgetSessionHint();
