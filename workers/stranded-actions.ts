@@ -22,18 +22,25 @@ type Claimed =
   | { kind: 'message'; action: ActionRow; conversation: number; text: string }
   | { kind: 'like' | 'unlike'; action: ActionRow; profileId: number; liked: boolean };
 
+/** This member's actions still waiting for the server. */
+async function queuedOf(ctx: SyncContext, memberId: number): Promise<ActionRow[]> {
+  const queued = await ctx.db.actions.where('status').equals('queued').toArray();
+  return queued.filter((action) => action.memberId === memberId);
+}
+
+/** When an action counts as stranded: STRANDED_AFTER_MS after it was made or last sent again. */
+const strandedAt = (action: ActionRow) => (action.resentAt ?? action.createdAt) + STRANDED_AFTER_MS;
+
 async function claim(
   ctx: SyncContext,
   now: number,
-): Promise<{ memberId: number; claimed: Claimed[] }> {
+): Promise<{ memberId: number; claimed: Claimed[] } | null> {
   const { db } = ctx;
   return db.transaction('rw', db.kv, db.actions, db.messages, db.likes, async () => {
     const memberId = await currentMemberId(ctx);
-    if (memberId === null) return { memberId: -1, claimed: [] };
-    const stranded = (await db.actions.where('status').equals('queued').toArray())
-      .filter(
-        (a) => a.memberId === memberId && (a.resentAt ?? a.createdAt) <= now - STRANDED_AFTER_MS,
-      )
+    if (memberId === null) return null;
+    const stranded = (await queuedOf(ctx, memberId))
+      .filter((action) => strandedAt(action) <= now)
       .sort((a, b) => a.seq - b.seq);
     const claimed: Claimed[] = [];
     for (const action of stranded) {
@@ -64,7 +71,9 @@ async function toSend(ctx: SyncContext, action: ActionRow): Promise<Claimed | nu
 
 /** Sends this member's stranded actions again, oldest first; resolves how many were sent. */
 export async function resendStrandedActions(ctx: SyncContext, now = Date.now()): Promise<number> {
-  const { memberId, claimed } = await claim(ctx, now);
+  const taken = await claim(ctx, now);
+  if (!taken) return 0;
+  const { memberId, claimed } = taken;
   let sent = 0;
   for (const item of claimed) {
     const { clientId, seq } = item.action;
@@ -96,12 +105,7 @@ export async function resendStrandedActions(ctx: SyncContext, now = Date.now()):
 export async function nextStrandedIn(ctx: SyncContext, now = Date.now()): Promise<number | null> {
   const memberId = await currentMemberId(ctx);
   if (memberId === null) return null;
-  const waiting = (await ctx.db.actions.where('status').equals('queued').toArray()).filter(
-    (action) => action.memberId === memberId,
-  );
+  const waiting = await queuedOf(ctx, memberId);
   if (waiting.length === 0) return null;
-  const due = Math.min(
-    ...waiting.map((action) => (action.resentAt ?? action.createdAt) + STRANDED_AFTER_MS),
-  );
-  return Math.max(0, due - now);
+  return Math.max(0, Math.min(...waiting.map(strandedAt)) - now);
 }
