@@ -109,3 +109,24 @@ export async function nextStrandedIn(ctx: SyncContext, now = Date.now()): Promis
   if (waiting.length === 0) return null;
   return Math.max(0, Math.min(...waiting.map(strandedAt)) - now);
 }
+
+/**
+ * The leader's side: after each poll that reached the server, sends what is stranded, and asks
+ * the server again (`askServer`, a user poll, which proves it is reachable) when the next queued
+ * action comes of age.
+ */
+export function watchStrandedActions(
+  ctx: SyncContext,
+  { askServer, polling }: { askServer: () => void; polling: () => boolean },
+) {
+  let next: ReturnType<typeof setTimeout> | undefined;
+  return {
+    async afterServerReached(): Promise<void> {
+      await resendStrandedActions(ctx);
+      const wait = await nextStrandedIn(ctx);
+      clearTimeout(next);
+      if (wait !== null && polling()) next = setTimeout(askServer, Math.max(wait, 1000));
+    },
+    stop: () => clearTimeout(next),
+  };
+}

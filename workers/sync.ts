@@ -51,7 +51,7 @@ import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
 import { openLikedBy, pollLikes, setLike } from './likes';
 import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
-import { nextStrandedIn, resendStrandedActions } from './stranded-actions';
+import { watchStrandedActions } from './stranded-actions';
 import {
   loadModeratedMember,
   loadModerationQueue,
@@ -141,7 +141,7 @@ export function createSync(deps: SyncDeps) {
         // The server answered: complaints saved without a connection can go now, and so can
         // likes and messages whose request ended with the page that sent it.
         flushComplaints(ctx).catch((error: unknown) => log('Queued complaints', error));
-        resendStranded().catch((error: unknown) => log('Stranded actions', error));
+        stranded.afterServerReached().catch((error: unknown) => log('Stranded actions', error));
       },
       chats: () => pollChats(ctx).finally(storage.afterWrites),
       likes: () => pollLikes(ctx),
@@ -150,16 +150,11 @@ export function createSync(deps: SyncDeps) {
     (name, error) => log(`Polling ${name} failed`, error),
   );
 
-  /** The next look for stranded actions, when one waits that is not stranded yet. */
-  let strandedCheck: ReturnType<typeof setTimeout> | undefined;
-  const resendStranded = async () => {
-    await resendStrandedActions(ctx);
-    const wait = await nextStrandedIn(ctx);
-    clearTimeout(strandedCheck);
-    // The user poll, which comes first, proves the server is reachable before anything is sent.
-    if (wait !== null && poller.running)
-      strandedCheck = setTimeout(() => void poller.runNow('user'), Math.max(wait, 1000));
-  };
+  // After a poll, stranded actions go; the user poll runs again when the next one comes of age.
+  const stranded = watchStrandedActions(ctx, {
+    askServer: () => void poller.runNow('user'),
+    polling: () => poller.running,
+  });
 
   const events = createEventStream({
     open: deps.openEventSource,
@@ -174,7 +169,7 @@ export function createSync(deps: SyncDeps) {
 
   /** Logged out: nothing to poll, no stream to hold. */
   function pause() {
-    clearTimeout(strandedCheck);
+    stranded.stop();
     poller.stop();
     events.stop();
   }
