@@ -34,6 +34,7 @@ async function laterParts() {
         import('./bridges/sw-bridge'),
         import('./bridges/worker-bridge'),
         import('./app/storage/storage-care'),
+        import('./features/chats/unsent-recovery'),
       ]);
     } catch (error) {
       if (attempt >= LATER_PARTS_TRIES) throw error;
@@ -62,8 +63,12 @@ async function startServiceWorker(
         : setTimeout(resolve, 200),
     );
   }
-  const [{ getSwBridge, startSwBridge }, { onSyncNotice }, { startStorageCare }] =
-    await laterParts();
+  const [
+    { getSwBridge, startSwBridge },
+    { getSync, onSyncNotice },
+    { startStorageCare },
+    { recoverUnsent },
+  ] = await laterParts();
   startSwBridge();
   // The leader tab's poll got an answer: what the service worker queued can go now.
   onSyncNotice((notice) => {
@@ -79,6 +84,12 @@ async function startServiceWorker(
     if (status !== 'ready' || member === toldMember) return;
     toldMember = member;
     getSwBridge().setSession(member);
+    // Messages a reload took from this member before the worker stored them go out now.
+    if (member !== null) {
+      recoverUnsent(member, { sync: getSync() }).catch((error: unknown) =>
+        console.warn('Kept messages could not be handed over', error),
+      );
+    }
   };
   session.subscribe(tell);
   tell();

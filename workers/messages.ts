@@ -157,29 +157,33 @@ function sameRow(stored: MessageRow, row: MessageRow): boolean {
 }
 
 /** A message ready to be written and sent: the session member, the validated body, and when. */
-interface PreparedMessage {
+export interface PreparedMessage {
   memberId: number;
   body: SendBody;
   /** Epoch ms of the send: the row's time and its order, whenever the row is written. */
   at: number;
 }
 
-/** Checks the session and the text and gives the message its client id; writes nothing. */
-async function prepareMessage(
+/**
+ * Checks the session and the text and gives the message its client id (the page's, when it chose
+ * one to keep the message by until this worker holds it); writes nothing.
+ */
+export async function prepareMessage(
   ctx: SyncContext,
   conversation: number,
   text: string,
+  { clientId = ctx.uuid(), at = Date.now() }: { clientId?: string; at?: number } = {},
 ): Promise<PreparedMessage> {
   const memberId = await currentMemberId(ctx);
   if (memberId === null) throw syncError('auth', 'Log in to send messages');
-  const body = SendMessageBody.safeParse({ conversation, message: text, client_id: ctx.uuid() });
+  const body = SendMessageBody.safeParse({ conversation, message: text, client_id: clientId });
   if (!body.success)
     throw syncError('validation', body.error.issues[0]?.message ?? 'Invalid message');
-  return { memberId, body: body.data, at: Date.now() };
+  return { memberId, body: body.data, at };
 }
 
 /** The optimistic row and its action, with the sequence number, in one transaction. */
-async function writeQueuedRow(
+export async function writeQueuedRow(
   ctx: SyncContext,
   { memberId, body, at: now }: PreparedMessage,
   replaces?: string,
@@ -325,14 +329,16 @@ export const OWN_ROW_DELAY_MS = 20;
  * way (after OWN_ROW_DELAY_MS, or at the answer if that is sooner), so the other member's screen
  * does not wait on this device's disk; the answer is applied once the row is there. Either way
  * the message is kept: in this database or, when the request could not go, in the service
- * worker's queue.
+ * worker's queue. Until then the page keeps it under `clientId` (a reload in between would end
+ * this worker), and hands it back through recoverMessage.
  */
 export async function sendMessage(
   ctx: SyncContext,
   conversation: number,
   text: string,
+  clientId?: string,
 ): Promise<SendOutcome> {
-  const prepared = await prepareMessage(ctx, conversation, text);
+  const prepared = await prepareMessage(ctx, conversation, text, { clientId });
   let answered!: () => void;
   const answer = new Promise<void>((resolve) => (answered = resolve));
   const leaving = new Promise<void>((resolve) => setTimeout(resolve, OWN_ROW_DELAY_MS));

@@ -50,6 +50,7 @@ import { geocode } from './geocode';
 import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
 import { openLikedBy, pollLikes, setLike } from './likes';
+import { recoverMessage, type UnsentMessage } from './message-recovery';
 import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
 import { watchStrandedActions } from './stranded-actions';
 import {
@@ -261,8 +262,11 @@ export function createSync(deps: SyncDeps) {
     /** The newest page, or with `before` (a server message id) the older page; resolves the count. */
     loadMessages: (conversationId: number, before?: number) =>
       thenTrim(() => loadMessages(ctx, conversationId, before)),
-    sendMessage: (conversationId: number, text: string) =>
-      settle(() => sendMessage(ctx, conversationId, text)),
+    /** `clientId`: the page's id for the message, which it keeps until this settles. */
+    sendMessage: (conversationId: number, text: string, clientId?: string) =>
+      settle(() => sendMessage(ctx, conversationId, text, clientId)),
+    /** A message the page still kept after a reload: queued and sent unless this device has it. */
+    recoverMessage: (unsent: UnsentMessage) => settle(() => recoverMessage(ctx, unsent)),
     /** The conversation id with a member, for /members/{id}/chat to go to /chats/{id}. */
     startChat: (profileId: number) => settle(() => startChat(ctx, profileId)),
     /** Sends a failed message again (it keeps its text, gets a new client id). */

@@ -221,6 +221,85 @@ test('a reply lost after the server stored the message is not a second message',
   await sam.api.dispose();
 });
 
+/** The page's localStorage, typed here as the Node-side test sees no DOM types. */
+interface PageStorage {
+  length: number;
+  key(index: number): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The keys of the messages the page keeps until its worker holds them (unsent-messages.ts). */
+const keptKeys = (page: Page) =>
+  page.evaluate(() => {
+    const store = (globalThis as unknown as { localStorage: PageStorage }).localStorage;
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i++) keys.push(store.key(i) ?? '');
+    return keys.filter((key) => key.startsWith('amora.unsent.'));
+  });
+
+test('a message sent just before a reload arrives once after it', async ({ browser, baseURL }) => {
+  const sam = await apiSession(baseURL!, DEMO2);
+  const alex = await apiSession(baseURL!, DEMO);
+  const alexPage = await memberPage(browser, baseURL!, DEMO);
+  const chatId = await openChatWith(alexPage, sam.id);
+  await reloadUnderServiceWorker(alexPage);
+
+  // A reload right after Enter: the request is held back so it cannot be what delivers the text.
+  const raced = `Raced ${unique()}`;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await alexPage.context().route('**/api/chat.php', async (route) => {
+    const body = route.request().postDataJSON() as { message?: string } | null;
+    if (route.request().method() !== 'POST' || body?.message !== raced) return route.continue();
+    await held;
+    return route.abort('connectionreset');
+  });
+  const box = alexPage.getByRole('textbox', { name: /^Message to / });
+  await box.fill(raced);
+  await box.press('Enter');
+  expect(await keptKeys(alexPage)).toHaveLength(1);
+  await alexPage.reload();
+  release();
+  await alexPage.context().unrouteAll({ behavior: 'wait' });
+
+  // What a page reloaded in the moment before its worker wrote the row kept: one message that
+  // never left, and one whose request reached the server before the reload.
+  const neverLeft = { text: `Never left ${unique()}`, clientId: randomUUID() };
+  const arrived = { text: `Arrived ${unique()}`, clientId: randomUUID() };
+  const first = await alex.api.post('/api/chat.php', {
+    data: { conversation: chatId, message: arrived.text, client_id: arrived.clientId },
+  });
+  expect(first.status()).toBe(200);
+  await alexPage.evaluate(
+    ({ kept, member, conversation }) => {
+      for (const [i, { text, clientId }] of kept.entries()) {
+        const entry = { member, conversation, text, clientId, at: Date.now() - 5000 + i };
+        (globalThis as unknown as { localStorage: PageStorage }).localStorage.setItem(
+          `amora.unsent.${clientId}`,
+          JSON.stringify(entry),
+        );
+      }
+    },
+    { kept: [neverLeft, arrived], member: alex.id, conversation: chatId },
+  );
+  await alexPage.reload();
+
+  for (const text of [raced, neverLeft.text, arrived.text]) {
+    await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/, {
+      timeout: 20_000,
+    });
+    await expect(bubble(alexPage, text)).toHaveCount(1);
+  }
+  expect(await serverCounts(sam.api, chatId, [raced, neverLeft.text, arrived.text])).toEqual([
+    1, 1, 1,
+  ]);
+  await expect.poll(() => keptKeys(alexPage)).toEqual([]);
+
+  await alexPage.context().close();
+  await alex.api.dispose();
+  await sam.api.dispose();
+});
+
 test('an own message goes sent, then delivered when the other member’s device gets it, then read', async ({
   browser,
   baseURL,

@@ -1,12 +1,15 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../app/session/session-context';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { ChatIcon } from './ChatIcon';
 import { composerState, isSendKey } from './composer-rules';
+import { holdUnsent, releaseUnsent } from './unsent-messages';
 
 /** The message box at the bottom: Enter sends, Shift+Enter breaks the line, a counter near 2000. */
 export function Composer({ conversation, name }: { conversation: number; name: string }) {
   const { t } = useTranslation();
+  const session = useSessionStore();
   const id = useId();
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -17,8 +20,17 @@ export function Composer({ conversation, name }: { conversation: number; name: s
     const sent = text;
     setText('');
     field.current?.focus();
+    // Kept in the page until the worker's send settles: a reload before the worker stored the
+    // message hands it back on the next load (unsent-recovery.ts), under the same client id.
+    const member = session.getState().user?.id;
+    // Outside a secure context there is no randomUUID: the worker picks the id, nothing is kept.
+    const clientId = window.isSecureContext ? crypto.randomUUID() : undefined;
+    if (member !== undefined && clientId !== undefined) {
+      holdUnsent({ member, conversation, text: sent, clientId, at: Date.now() });
+    }
     getSync()
-      .sendMessage(conversation, sent)
+      .sendMessage(conversation, sent, clientId)
+      .finally(() => clientId && releaseUnsent(clientId))
       .catch((error: unknown) => {
         // Refused before a row was written (no status): give the text back; otherwise the
         // failed bubble shows why and offers Retry.
