@@ -87,11 +87,15 @@ export async function composePage(
   language: Language,
   inlineCss: (html: string) => Promise<string>,
 ): Promise<string> {
-  const body = rendered.html.replace(/<title>[\s\S]*?<\/title>/, '');
+  const renderedBody = rendered.html.replace(/<title>[\s\S]*?<\/title>/, '');
+  // React writes a page's preloads (react-dom's preload()) before its markup; in the head they are
+  // asked for before the parser has read the inline CSS.
+  const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(renderedBody)![0];
+  const body = renderedBody.slice(preloads.length);
   const sheets = assets.allStyleSheets.map((href) => `<link rel="stylesheet" href="${href}">`);
   let html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${rendered.title}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/, `${preloads}<title>${rendered.title}</title>`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*"/,
       (_all, start: string) => `${start}${escapeHtml(rendered.description)}"`,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import { usePrerendering } from '../../../prerender/prerender-context';
@@ -22,6 +23,9 @@ export function LoopingVideo({ className }: { className?: string }) {
   // The prerendered page shows the poster alone: 8 KB that paint at once, where the video's
   // 180 KB would share the first moments' bandwidth with it. The app's video loads once it is there.
   const prerendering = usePrerendering();
+  // The poster is the page's largest paint, but a parser meets it only deep in the body, and the
+  // browser's preload scanner skips posters: a preload in the head asks for it with the HTML.
+  if (prerendering) preload(LANDER_VIDEO.poster, { as: 'image', fetchPriority: 'high' });
   // 'auto' follows the motion preference until the visitor presses the button.
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>('auto');
   const playing = choice === 'play' || (choice === 'auto' && !still);

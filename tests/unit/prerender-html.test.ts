@@ -1,0 +1,51 @@
+/** The prerendered document composed from the built index.html and one rendered page. */
+import { describe, expect, it } from 'vitest';
+import { composePage, type PageAssets } from '../../scripts/prerender-html';
+
+const TEMPLATE =
+  '<!doctype html><html lang="en-US"><head><meta charset="UTF-8" />' +
+  '<title>Amora</title><meta name="description" content="site" />' +
+  '<script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="stylesheet" href="/assets/index.css"></head>' +
+  '<body><div id="root"></div><noscript>JavaScript, please</noscript></body></html>';
+
+const ASSETS: PageAssets = {
+  entry: '/assets/index.js',
+  modulePreloads: [],
+  styleSheet: '/assets/index.css',
+  allStyleSheets: ['/assets/index.css'],
+};
+
+const compose = (html: string) =>
+  composePage(
+    TEMPLATE,
+    ASSETS,
+    { html, title: 'Tonight', description: 'Members near you' },
+    'nl',
+    async (page) => page,
+  );
+
+describe('composing a prerendered page', () => {
+  it("moves the page's preloads into the head, before the title and any inline CSS", async () => {
+    const poster =
+      '<link rel="preload" href="/landers/video-poster.webp" as="image" fetchpriority="high">';
+    const page = await compose(
+      `${poster}<title>Tonight</title><main><video poster="x"></video></main>`,
+    );
+
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(`${poster}<title>Tonight</title>`);
+    expect(page.slice(page.indexOf('<body>'))).not.toContain('rel="preload"');
+    expect(page).toContain('<div id="prerendered" data-lng="nl"><main><video');
+  });
+
+  it('leaves a page without preloads as it was rendered', async () => {
+    const page = await compose('<title>Tonight</title><main><h1>Hoi</h1></main>');
+    expect(page).toContain('<html lang="nl-NL"');
+    expect(page).toContain(
+      '<title>Tonight</title><meta name="description" content="Members near you"',
+    );
+    expect(page).toContain('<div id="prerendered" data-lng="nl"><main><h1>Hoi</h1></main></div>');
+    expect(page).not.toContain('<noscript>');
+  });
+});
