@@ -4,7 +4,6 @@
  * the same client id, so it is queued and sent once, or left alone when the device has it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
 import {
   holdUnsent,
@@ -16,7 +15,7 @@ import {
 import { recoverUnsent, UNSENT_GRACE_MS } from '../../src/features/chats/unsent-recovery';
 import { OWN_ROW_DELAY_MS } from '../../workers/messages';
 import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
-import { demoUser } from './helpers/fixtures';
+import { demoUser, ownMessage } from './helpers/fixtures';
 
 const ME = 7;
 const LOST = '11111111-1111-4111-8111-111111111111';
@@ -30,19 +29,6 @@ function unsent(overrides: Partial<UnsentMessage> = {}): UnsentMessage {
     clientId: LOST,
     at: AT,
     ...overrides,
-  };
-}
-
-function stored(id: number, msg: string, clientId: string | null): ChatMessage {
-  return {
-    id,
-    conversation: 1,
-    sender: ME,
-    msg,
-    client_id: clientId,
-    created_at: `2026-01-01T00:0${id}:00Z`,
-    read_at: null,
-    delivered_at: null,
   };
 }
 
@@ -60,7 +46,7 @@ describe('the worker taking a kept message back', () => {
       const body = request.body as { client_id: string; message: string };
       posted.push(body);
       await answered;
-      return { body: stored(9, body.message, body.client_id) };
+      return { body: ownMessage(9, body.message, body.client_id) };
     });
     const rows = async () =>
       (await messagesOf(1, h.db)).map((m) => [m.msg, m.status, m.client_id, m.created_at]);

@@ -4,13 +4,10 @@
  * message this device is still posting waits for the answer instead of writing beside it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
 import { applyConversationEvent, OWN_ROW_DELAY_MS } from '../../workers/messages';
 import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
-import { demoUser } from './helpers/fixtures';
-
-const ME = 7;
+import { demoUser, ownMessage } from './helpers/fixtures';
 
 beforeEach(() => vi.useFakeTimers(FAKE_TIMERS));
 afterEach(() => vi.useRealTimers());
@@ -21,7 +18,7 @@ async function sender() {
   h.backend.user = demoUser();
   await h.api.refreshUser();
   h.backend.override('GET /api/chat.php', {
-    body: { conversation: 1, msg: [stored(1, 'earlier', null)] },
+    body: { conversation: 1, msg: [ownMessage(1, 'earlier', null)] },
   });
   await h.api.loadMessages(1);
   let release: () => void = () => undefined;
@@ -30,22 +27,9 @@ async function sender() {
     const body = request.body as { client_id: string; message: string };
     posted.push(body);
     await new Promise<void>((resolve) => (release = resolve));
-    return { body: stored(9, body.message, body.client_id) };
+    return { body: ownMessage(9, body.message, body.client_id) };
   });
   return { ...h, posted, release: () => release() };
-}
-
-function stored(id: number, msg: string, clientId: string | null): ChatMessage {
-  return {
-    id,
-    conversation: 1,
-    sender: ME,
-    msg,
-    client_id: clientId,
-    created_at: `2026-01-01T00:0${id}:00Z`,
-    read_at: null,
-    delivered_at: null,
-  };
 }
 
 const rows = async (h: { db: Parameters<typeof messagesOf>[1] }) =>
@@ -108,7 +92,7 @@ describe('sending from this device', () => {
     const live = applyConversationEvent(h.ctx, {
       type: 'message',
       conversation: 1,
-      message: stored(9, 'Mine', clientId),
+      message: ownMessage(9, 'Mine', clientId),
     }).then(() => (applied = true));
     await tick(OWN_ROW_DELAY_MS * 2);
     expect(applied).toBe(false);
@@ -132,7 +116,7 @@ describe('sending from this device', () => {
     await applyConversationEvent(h.ctx, {
       type: 'message',
       conversation: 1,
-      message: stored(9, 'Lost reply', failed?.key ?? ''),
+      message: ownMessage(9, 'Lost reply', failed?.key ?? ''),
     });
     expect(await rows(h)).toEqual([
       ['earlier', 'sent', 1],

@@ -1,5 +1,11 @@
 /** Contract-valid sample data. */
-import type { Profile, SearchResponse, Settings, User } from '../../../src/api/contract';
+import type {
+  ChatMessage,
+  Profile,
+  SearchResponse,
+  Settings,
+  User,
+} from '../../../src/api/contract';
 
 export function demoSettings(): Settings {
   return {
@@ -86,5 +92,19 @@ export function searchResponse(profiles: Profile[], total = profiles.length): Se
     profiles,
     paging: { num_results: total, page: 1, pp: 12 },
     filter_options: { gender: '', min_age: 18, max_age: null, country: 'NL', countryregion: 0 },
+  };
+}
+
+/** A message of the demo member (7) in conversation 1 as the server stores it: id `id`, minute `id`. */
+export function ownMessage(id: number, msg: string, clientId: string | null): ChatMessage {
+  return {
+    id,
+    conversation: 1,
+    sender: 7,
+    msg,
+    client_id: clientId,
+    created_at: `2026-01-01T00:0${id}:00Z`,
+    read_at: null,
+    delivered_at: null,
   };
 }
