@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { authDecision } from './auth-redirect';
 import { LoadingBar } from './loading-bar/LoadingBar';
+import { lazyOptional } from './optional-part';
 import { pageWrapperClasses } from './page-wrapper';
 import { useCurrentRoute } from './route-handle';
 import { useSession } from './session/session-context';
@@ -10,14 +11,19 @@ import { useBanRedirect } from './session/use-ban-redirect';
 import { useTemplate } from './template/template-context';
 import { ToastHost } from './toasts/ToastHost';
 
-const DevPanel = lazy(() => import('./dev/DevPanel'));
+const DevPanel = lazyOptional(
+  'The developer panel',
+  async () => (await import('./dev/DevPanel')).default,
+);
 // Both follow the service worker, which starts after the first paint; so do they.
-const UpdateBanner = lazy(async () => ({
-  default: (await import('./update/UpdateBanner')).UpdateBanner,
-}));
-const InstallPrompt = lazy(async () => ({
-  default: (await import('./install/InstallPrompt')).InstallPrompt,
-}));
+const UpdateBanner = lazyOptional(
+  'The update banner',
+  async () => (await import('./update/UpdateBanner')).UpdateBanner,
+);
+const InstallPrompt = lazyOptional(
+  'The install offer',
+  async () => (await import('./install/InstallPrompt')).InstallPrompt,
+);
 
 /**
  * The page wrapper around every route: design and state classes (SPEC §1), skip link, loading

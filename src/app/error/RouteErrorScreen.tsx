@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useRouteError } from 'react-router-dom';
 import { RevealWhenMounted } from '../../prerender/RevealWhenMounted';
 import { loadingBar } from '../loading-bar/loading-bar';
-import { claimChunkReload } from './chunk-reload';
+import { scheduleChunkReload } from './chunk-reload';
 import { ErrorPage } from './ErrorPage';
 import { describeError } from './page-error';
 
@@ -16,7 +16,7 @@ export function RouteErrorScreen() {
     if (info.status === 404) return;
     console.error(error);
     loadingBar.fail();
-    if (info.chunkLoadFailed && claimChunkReload()) location.reload();
+    return info.chunkLoadFailed ? scheduleChunkReload() : undefined;
   }, [error, info.status, info.chunkLoadFailed]);
 
   return (
