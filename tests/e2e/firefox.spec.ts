@@ -64,6 +64,10 @@ const likePressed = (page: Page) =>
         ?.getAttribute('aria-pressed') ?? null,
   );
 
+/** Firefox's report of a chunk load cut off through the service worker. */
+const CUT_OFF_LOAD =
+  /Failed to load .*\/assets\/.*A ServiceWorker intercepted the request and encountered an unexpected error/;
+
 /** Waits until the service worker controls the page, so reloads and actions go through it. */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -113,9 +117,36 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     });
     const page = await browser.newPage();
     // Quiet degradation: no uncaught error or unhandled rejection, no console error, at any point.
-    page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`));
+    // Firefox reports each module load it cut off because the test moved the page on, as an error
+    // of the page being left; those are counted apart, only while the test navigates.
+    let navigating = false;
+    const cutOff: string[] = [];
+    const goto = async (url: string) => {
+      navigating = true;
+      try {
+        await page.goto(url);
+      } finally {
+        navigating = false;
+      }
+    };
+    const reload = async () => {
+      navigating = true;
+      try {
+        await page.reload();
+      } finally {
+        navigating = false;
+      }
+    };
+    page.on('pageerror', (error) => {
+      const text = `pageerror: ${String(error)}`;
+      if (navigating && CUT_OFF_LOAD.test(text)) cutOff.push(text);
+      else problems.push(text);
+    });
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      // An Error argument prints as "JSHandle@error": where it was logged says more.
+      const { url, lineNumber } = message.location();
+      problems.push(`console: ${message.text()} on ${page.url()}, from ${url}:${lineNumber}`);
     });
 
     // What Firefox lacks, so the test proves the other paths.
@@ -130,14 +161,14 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     expect(lacks).toEqual({ backgroundSync: true, appBadge: true, installPrompt: true });
 
     // Online visits: the profile, the conversation (created here), the chat list, the likes.
-    await page.goto(`${base}/members/${recipient.id}`);
+    await goto(`${base}/members/${recipient.id}`);
     await waitForText(page, recipient.name);
     await waitForServiceWorker(page);
-    await page.reload(); // from now on the sync worker, too, runs under the service worker
+    await reload(); // from now on the sync worker, too, runs under the service worker
     await waitForServiceWorker(page);
     await page.waitForSelector('.like-toggle');
     expect(await likePressed(page)).toBe('false');
-    await page.goto(`${base}/members/${recipient.id}/chat`);
+    await goto(`${base}/members/${recipient.id}/chat`);
     await page.waitForFunction(
       () => /\/chats\/\d+$/.test((globalThis as unknown as PageGlobals).location.pathname),
       {
@@ -147,9 +178,9 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     const chatId = Number(/\/chats\/(\d+)$/.exec(page.url())?.[1]);
     expect(chatId).toBeGreaterThan(0);
     await page.waitForSelector('textarea');
-    await page.goto(`${base}/chats`);
+    await goto(`${base}/chats`);
     await waitForText(page, recipient.name);
-    await page.goto(`${base}/members/${recipient.id}`);
+    await goto(`${base}/members/${recipient.id}`);
     await page.waitForSelector('.like-toggle');
 
     // Offline: the wire is cut for the page and the service worker alike.
@@ -161,7 +192,7 @@ test('Firefox without Background Sync: offline like and message, offline reload,
           .querySelector('.like-toggle')
           ?.getAttribute('aria-pressed') === 'true',
     );
-    await page.goto(`${base}/chats/${chatId}`); // served by the service worker's precache
+    await goto(`${base}/chats/${chatId}`); // served by the service worker's precache
     const text = `Hei Aino ${Date.now().toString(36)}`;
     await page.locator('textarea').fill(text);
     await page.keyboard.press('Enter');
@@ -171,15 +202,15 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     expect(await likedByOnServer(recipient.api, alexId)).toBe(0);
 
     // Reload offline, then every visited screen is still readable.
-    await page.reload();
+    await reload();
     await waitForText(page, text);
     await waitForText(page, QUEUED_LABEL);
-    await page.goto(`${base}/chats`);
+    await goto(`${base}/chats`);
     await waitForText(page, recipient.name);
-    await page.goto(`${base}/members/${recipient.id}`);
+    await goto(`${base}/members/${recipient.id}`);
     await waitForText(page, recipient.name);
     expect(await likePressed(page)).toBe('true');
-    await page.goto(`${base}/chats/${chatId}`);
+    await goto(`${base}/chats/${chatId}`);
     await waitForText(page, text);
 
     // Back online. Firefox fires no `online` (its own network never went down) and has no
@@ -225,6 +256,14 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     // The install offer and the badge simply are not there.
     expect(await bodyText(page)).not.toContain('Install Amora');
     expect(problems).toEqual([]);
+    test.info().annotations.push({
+      type: 'loads cut off by navigating',
+      description: cutOff.length ? cutOff.join(' | ') : 'none',
+    });
+  } catch (error) {
+    // What the page reported before a failure (a navigation aborted, say) says who moved it.
+    console.warn(`Firefox page problems before the failure: ${problems.join(' | ') || 'none'}`);
+    throw error;
   } finally {
     await browser?.close();
     await proxy.close();
