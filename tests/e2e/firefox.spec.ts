@@ -121,22 +121,16 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     // of the page being left; those are counted apart, only while the test navigates.
     let navigating = false;
     const cutOff: string[] = [];
-    const goto = async (url: string) => {
+    const navigate = async (go: () => Promise<unknown>) => {
       navigating = true;
       try {
-        await page.goto(url);
+        await go();
       } finally {
         navigating = false;
       }
     };
-    const reload = async () => {
-      navigating = true;
-      try {
-        await page.reload();
-      } finally {
-        navigating = false;
-      }
-    };
+    const goto = (url: string) => navigate(() => page.goto(url));
+    const reload = () => navigate(() => page.reload());
     page.on('pageerror', (error) => {
       const text = `pageerror: ${String(error)}`;
       if (navigating && CUT_OFF_LOAD.test(text)) cutOff.push(text);

@@ -39,6 +39,15 @@ export function releaseUnsent(clientId: string, store = storage()): void {
   }
 }
 
+/** Whether `clientId` is still kept (its tab may have released it meanwhile). */
+export function isKept(clientId: string, store = storage()): boolean {
+  try {
+    return store?.getItem(PREFIX + clientId) != null;
+  } catch {
+    return false;
+  }
+}
+
 function isUnsent(value: unknown): value is UnsentMessage {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<keyof UnsentMessage, unknown>;

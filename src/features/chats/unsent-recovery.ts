@@ -3,7 +3,8 @@
  * worker, which queues and sends each one it does not hold yet, under its first client id.
  */
 import type { SyncApi } from '../../../workers/sync.worker';
-import { keptUnsent, releaseUnsent } from './unsent-messages';
+import { isSyncError } from '../../bridges/worker-bridge';
+import { isKept, keptUnsent, releaseUnsent } from './unsent-messages';
 
 /**
  * A kept message younger than this may belong to a tab that is still open, whose worker writes
@@ -23,20 +24,13 @@ export interface RecoveryDeps {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function isValidationError(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'validation'
-  );
-}
-
 async function handOver(member: number, { sync, now = Date.now, wait = sleep }: RecoveryDeps) {
   let handed = 0;
-  for (const first of keptUnsent(now()).filter((message) => message.member === member)) {
-    const age = now() - first.at;
+  for (const message of keptUnsent(now()).filter((kept) => kept.member === member)) {
+    const age = now() - message.at;
     if (age < UNSENT_GRACE_MS) await wait(UNSENT_GRACE_MS - age);
     // The tab that kept it may have released it meanwhile.
-    const message = keptUnsent(now()).find((kept) => kept.clientId === first.clientId);
-    if (!message) continue;
+    if (!isKept(message.clientId)) continue;
     try {
       if ((await sync.recoverMessage(message)) === 'held') {
         releaseUnsent(message.clientId);
@@ -44,7 +38,7 @@ async function handOver(member: number, { sync, now = Date.now, wait = sleep }: 
       }
     } catch (error) {
       // A text the server could never take is let go; anything else waits for the next load.
-      if (isValidationError(error)) releaseUnsent(message.clientId);
+      if (isSyncError(error) && error.kind === 'validation') releaseUnsent(message.clientId);
       console.warn('A message kept over a reload could not be handed over yet', error);
     }
   }
