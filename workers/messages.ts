@@ -5,9 +5,9 @@
  * receipts this device sends are in delivery-acks.ts).
  */
 import {
+  ChatMessage,
   ChatMessagesResponse,
   SendMessageBody,
-  type ChatMessage,
   type LiveEvent,
 } from '../src/api/contract';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { kvGet } from '../src/db/kv';
 import { confirmAction, failAction, nextSeq } from './actions';
 import type { SyncContext } from './context';
 import { syncError, toSyncError } from './errors';
+import { isStorageFull } from './quota-guard';
 import { currentMemberId } from './session';
 
 export const CHAT_PATH = '/api/chat.php';
@@ -61,11 +62,22 @@ export async function loadMessages(
   }
   const parsed = ChatMessagesResponse.safeParse(response.data);
   if (!parsed.success) throw syncError('validation', `GET ${CHAT_PATH} answered off-contract`);
-  await db.transaction('rw', db.messages, db.kv, async () => {
-    if ((await kvGet(db, 'session'))?.changedAt !== stamp) return; // someone else's session now
-    await db.messages.bulkPut(parsed.data.msg.map(rowOf));
-  });
-  return parsed.data.msg.length;
+  const rows = parsed.data.msg.map(rowOf);
+  try {
+    await db.transaction('rw', db.messages, db.kv, async () => {
+      if ((await kvGet(db, 'session'))?.changedAt !== stamp) return; // someone else's session now
+      await db.messages.bulkPut(rows);
+    });
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    // No room even after the trim (the member was told): the open conversation shows the page
+    // from the lane, so reading and answering go on while the device cannot keep them.
+    const session = await kvGet(db, 'session');
+    if (session && session.changedAt === stamp && session.memberId !== null) {
+      ctx.announceMessages?.({ type: 'messages', memberId: session.memberId, conversation, rows });
+    }
+  }
+  return rows.length;
 }
 
 /** A live event about one conversation that the worker applies to its stored messages. */
@@ -99,7 +111,18 @@ export async function applyConversationEvent(
       ? postsInFlight(ctx).get(event.message.client_id)
       : undefined;
     if (posting && (await posting)) return;
-    await storeLiveMessage(ctx, rowOf(event.message));
+    const row = rowOf(event.message);
+    // Open pages show it now; the write keeps it, and the screen reads it back a moment later.
+    const memberId = await currentMemberId(ctx);
+    if (memberId !== null) {
+      ctx.announceMessages?.({
+        type: 'messages',
+        memberId,
+        conversation: event.conversation,
+        rows: [row],
+      });
+    }
+    await storeLiveMessage(ctx, row);
     return;
   }
   const cached = await db.messages.where('conversation').equals(event.conversation).count();
@@ -309,7 +332,17 @@ async function sendPost(
     await written;
   } catch {
     // The device had no room for the row (the member was told) but the message is on its way:
-    // answering with an error would give the text back to send a second time.
+    // answering with an error would give the text back to send a second time. The server's copy
+    // reaches the open conversation through the lane, so the member sees what they sent.
+    const sent = ChatMessage.safeParse(response.data);
+    if (sent.success) {
+      ctx.announceMessages?.({
+        type: 'messages',
+        memberId,
+        conversation: body.conversation,
+        rows: [rowOf(sent.data)],
+      });
+    }
     return { outcome: { status, clientId }, confirmed: false };
   }
   const confirmed = status === 'sent' && (await confirmAction(ctx.db, clientId, response.data));

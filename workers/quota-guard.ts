@@ -99,6 +99,11 @@ export async function keepIfRoom(write: () => Promise<unknown>): Promise<void> {
   try {
     await write();
   } catch (error) {
-    if (!isSyncError(error) || error.key !== STORAGE_FULL_KEY) throw error;
+    if (!isStorageFull(error)) throw error;
   }
+}
+
+/** The guard's final refusal: the device had no room even after the trim, and the page was told. */
+export function isStorageFull(error: unknown): boolean {
+  return isSyncError(error) && error.key === STORAGE_FULL_KEY;
 }

@@ -4,6 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { CACHE_NAMES } from '../src/api/cache-names';
+import { MESSAGES_CHANNEL } from '../src/api/message-lane';
 import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protocol';
 import { DB_NAME, openAmoraDb } from '../src/db/db';
 import type { Badge, Channel } from './context';
@@ -31,6 +32,9 @@ function appBadge(): Badge | null {
   return { set: (count) => navigator.setAppBadge(count), clear: () => navigator.clearAppBadge() };
 }
 
+/** Pages listen here for the messages this worker receives (message-lane.ts). */
+const messageLane = new BroadcastChannel(MESSAGES_CHANNEL);
+
 /** Set when this worker started outside the service worker's control (page-transport.ts). */
 let pageFetch: PageFetch | null = null;
 
@@ -52,6 +56,7 @@ const sync = createSync({
     host: location.host,
   }),
   channel: actionsChannel(),
+  announceMessages: (arrival) => messageLane.postMessage(arrival),
   locks: 'locks' in navigator ? navigator.locks : null,
   badge: appBadge(),
   openEventSource: (url) => new EventSource(url, { withCredentials: true }),

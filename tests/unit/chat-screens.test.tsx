@@ -8,6 +8,7 @@ import { getDb } from '../../src/db/db';
 import { createHarness } from './helpers/sync-harness';
 import { chat } from './helpers/fake-backend';
 import { demoUser } from './helpers/fixtures';
+import { refuseWrites } from './helpers/full-disk';
 import { setupI18n } from './helpers/i18n';
 import { renderApp } from './helpers/render-app';
 
@@ -27,8 +28,8 @@ vi.mock('../../src/bridges/sw-bridge', async (importOriginal) => ({
 
 let current: Harness | undefined;
 
-async function start(): Promise<Harness> {
-  const h = createHarness({ db: getDb() });
+async function start(options: { lane?: boolean } = {}): Promise<Harness> {
+  const h = createHarness({ db: getDb(), ...options });
   current = h;
   worker.current = h.api;
   h.backend.user = demoUser();
@@ -193,5 +194,48 @@ describe('conversation', () => {
     expect(await screen.findByText('Message 2')).toBeTruthy();
     await waitFor(() => expect(h.backend.count('GET /api/chat.php')).toBe(loads + 1));
     expect(h.backend.last('GET /api/chat.php')?.query.get('read')).not.toBe('0');
+  });
+
+  it('on a disk with no room left, shows the messages it could not store and what the member sends', async () => {
+    const h = await start({ lane: true });
+    await h.api.refreshChats();
+    // The page's database refuses every message write, the retries after each trim included.
+    const db = getDb();
+    db.close({ disableAutoOpen: false });
+    const refused = refuseWrites(db, 'messages', Number.MAX_SAFE_INTEGER);
+    await db.open();
+    try {
+      const message = (id: number, sender: number, msg: string, client_id: string | null) => ({
+        id,
+        conversation: 1,
+        sender,
+        msg,
+        client_id,
+        created_at: `2026-01-02T00:0${id}:00Z`,
+        read_at: null,
+      });
+      h.backend.override('GET /api/chat.php', {
+        body: { conversation: 1, msg: [message(1, 501, 'Written to a full disk', null)] },
+      });
+      h.backend.override('POST /api/chat.php', (request) => ({
+        body: message(2, 7, 'Still here', (request.body as { client_id: string }).client_id),
+      }));
+      renderApp('/chats/1', { user: demoUser() });
+      expect(await screen.findByText('Written to a full disk')).toBeTruthy();
+      expect(screen.queryByText('The messages could not be loaded.')).toBeNull();
+
+      const box = screen.getByRole('textbox', { name: 'Message to Member 501' });
+      fireEvent.change(box, { target: { value: 'Still here' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await screen.findByText('Still here')).toBeTruthy();
+      await waitFor(() => expect(h.backend.count('POST /api/chat.php')).toBe(1));
+      expect(await db.messages.count()).toBe(0);
+      expect(refused.refused).toBeGreaterThan(0);
+    } finally {
+      refused.left = 0;
+      db.close({ disableAutoOpen: false });
+      db.unuse({ stack: 'dbcore', name: 'full-disk' });
+      await db.open();
+    }
   });
 });

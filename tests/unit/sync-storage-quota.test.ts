@@ -3,42 +3,12 @@
  * ROOM_RETRIES times; a write still refused then rejects with a plain 'storage' error and a
  * message key, and the member is told.
  */
-import type { DBCore, DBCoreMutateRequest } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import type { AmoraDb } from '../../src/db/db';
 import { isQuotaError, ROOM_RETRIES, STORAGE_FULL_KEY } from '../../workers/quota-guard';
+import { refuseWrites } from './helpers/full-disk';
 import { createHarness, newDb } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';
 import { queuedLike, seedStorage } from './helpers/storage-rows';
-
-/** Once armed, the next `left` writes to `table` fail the way a browser with a full disk does. */
-function refuseWrites(db: AmoraDb, table: string, times = 0) {
-  const state = { left: times, refused: 0 };
-  db.use({
-    stack: 'dbcore',
-    name: 'full-disk',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      table: (name) => {
-        const inner = down.table(name);
-        return {
-          ...inner,
-          mutate: (request: DBCoreMutateRequest) => {
-            if (name !== table || request.type !== 'put' || state.left <= 0) {
-              return inner.mutate(request);
-            }
-            state.left--;
-            state.refused++;
-            return Promise.reject(
-              new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
-            );
-          },
-        };
-      },
-    }),
-  });
-  return state;
-}
 
 async function fullDiskHarness(times: number) {
   const db = newDb();

@@ -1,11 +1,17 @@
-/** The conversation screen's data: Dexie live view plus the worker calls that fill and page it. */
+/**
+ * The conversation screen's data: Dexie live view, with the messages the worker has just received
+ * and not stored yet (the message lane), plus the worker calls that fill and page it.
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSession } from '../../app/session/session-context';
 import { closeNotifications } from '../../bridges/sw-bridge';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { conversationTag } from '../../lib/push-state';
 import { conversationView, type ConversationView } from '../../db/queries';
+import { withArrivals } from './arrivals';
 import { oldestServerId } from './chat-view';
+import { useArrivingMessages } from './use-arriving-messages';
 
 /** Where loading the newest page stands. */
 export type LoadStatus = 'loading' | 'ready' | 'failed' | 'offline';
@@ -28,7 +34,12 @@ export interface Conversation {
  * says it changed, and loads older pages on demand with `before`.
  */
 export function useConversation(chatId: number, profileId: number | null): Conversation {
-  const view = useLiveQuery(() => conversationView(chatId, profileId), [chatId, profileId]);
+  const stored = useLiveQuery(() => conversationView(chatId, profileId), [chatId, profileId]);
+  const arrived = useArrivingMessages(chatId, useSession().user?.id ?? null);
+  const view = useMemo(
+    () => stored && { ...stored, messages: withArrivals(stored.messages, arrived) },
+    [stored, arrived],
+  );
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [attempt, setAttempt] = useState(0);
   const [loadingOlder, setLoadingOlder] = useState(false);

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import type { ActionsMessage } from '../../../src/api/offline-protocol';
+import { MESSAGES_CHANNEL, type MessagesArrival } from '../../../src/api/message-lane';
 import { openAmoraDb, type AmoraDb, type DbEvents } from '../../../src/db/db';
 import type { Channel, EventSourceLike, Locks, SyncNotice } from '../../../workers/context';
 import { createHttp } from '../../../workers/fetcher';
@@ -122,6 +123,8 @@ export interface HarnessOptions {
   hub?: ChannelHub;
   locks?: Locks | null;
   timeoutMs?: number;
+  /** Also post message-lane arrivals on the real BroadcastChannel, as sync.worker.ts does. */
+  lane?: boolean;
 }
 
 /** One worker instance (one tab) over shared or fresh fakes. */
@@ -136,6 +139,7 @@ export function createHarness(options: HarnessOptions = {}) {
     clear: async () => void (badge.value = 0),
   };
   const notices: SyncNotice[] = [];
+  const arrivals: MessagesArrival[] = [];
   let uuid = 0;
   const sync = createSync({
     db,
@@ -155,10 +159,30 @@ export function createHarness(options: HarnessOptions = {}) {
     },
     upload: createUpload({ fetch: backend.fetch, base: 'https://amora.test', host: 'amora.test' }),
     uuid: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, '0')}`,
+    announceMessages: (arrival) => {
+      arrivals.push(arrival);
+      if (options.lane) {
+        const channel = new BroadcastChannel(MESSAGES_CHANNEL);
+        channel.postMessage(arrival);
+        channel.close();
+      }
+    },
     log: () => undefined,
   });
   sync.api.onNotice((notice) => notices.push(notice));
-  return { db, backend, hub, sources, badge, notices, sync, api: sync.api, ctx: sync.ctx };
+  return {
+    db,
+    backend,
+    hub,
+    sources,
+    badge,
+    notices,
+    /** What the worker handed to pages on the message lane. */
+    arrivals,
+    sync,
+    api: sync.api,
+    ctx: sync.ctx,
+  };
 }
 
 /** Node's setImmediate (the DOM lib of this test project does not declare it). */
