@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { loginAs } from './member-session';
+import { MESSAGES_CHANNEL } from '../../../src/api/message-lane';
 
 /** A member's login; the demo logins are in lib/member-session.ts and tests/e2e/helpers.ts. */
 export interface Login {
@@ -26,27 +27,38 @@ const ENTER_STAMP = `
 /**
  * Records in window.__benchStored the time of every IndexedDB write to the messages table that
  * this browser context makes, from any of its threads: Dexie announces each committed write on
- * its BroadcastChannel, which a page can listen to like Dexie's own live queries do. It splits
- * the latency into "stored on the device" and "on screen" without touching the app.
+ * its BroadcastChannel, which a page can listen to like Dexie's own live queries do. Records in
+ * window.__benchLane the time the sync worker handed received messages to the pages (the
+ * message lane, src/api/message-lane.ts). Both split the latency without touching the app.
  */
 const RECORD_STORED = `(() => {
   window.__benchStored = [];
+  window.__benchLane = [];
+  const now = () => performance.timeOrigin + performance.now();
   const channel = new BroadcastChannel('x-storagemutated-1');
   channel.onmessage = (event) => {
     const parts = event.data && typeof event.data === 'object' ? Object.keys(event.data) : [];
-    if (parts.some((part) => part.includes('/messages/'))) {
-      window.__benchStored.push(performance.timeOrigin + performance.now());
-    }
+    if (parts.some((part) => part.includes('/messages/'))) window.__benchStored.push(now());
   };
+  const lane = new BroadcastChannel('${MESSAGES_CHANNEL}');
+  lane.onmessage = () => window.__benchLane.push(now());
   window.__benchStoredChannel = channel;
+  window.__benchLaneChannel = lane;
   return true;
 })()`;
 
-/** The recorded write times from `since` (epoch ms) on, and a fresh start for the next message. */
+/** Write and lane times recorded in a page (epoch ms). */
+interface Recorded {
+  stored: number[];
+  lane: number[];
+}
+
+/** The recorded times from `since` (epoch ms) on, and a fresh start for the next message. */
 const TAKE_STORED = (since: number) => `(() => {
-  const all = window.__benchStored ?? [];
+  const taken = { stored: window.__benchStored ?? [], lane: window.__benchLane ?? [] };
   window.__benchStored = [];
-  return all.filter((at) => at >= ${since});
+  window.__benchLane = [];
+  return { stored: taken.stored.filter((at) => at >= ${since}), lane: taken.lane.filter((at) => at >= ${since}) };
 })()`;
 
 /**
@@ -161,10 +173,11 @@ export interface Timed {
   readMarked: boolean;
   /**
    * Where the time went, ms after the Enter keydown: the sender's own row written to its
-   * IndexedDB, and the receiver's copy written to its IndexedDB (the last write to the messages
-   * table before the text showed). Null when no such write was seen.
+   * IndexedDB, the receiver's worker handing the message to its pages (the message lane), and the
+   * receiver's copy written to its IndexedDB. Null when not seen.
    */
   senderStored: number | null;
+  receiverLane: number | null;
   receiverStored: number | null;
 }
 
@@ -191,20 +204,20 @@ export async function sendAndTime(
   const seenAt = Number(await to.evaluate('window.__benchSeen'));
   const sentAt = Number(await from.evaluate('window.__benchSentAt'));
   if (!(sentAt > 0)) throw new Error('the Enter keydown was not seen in the sender page');
-  const ownWrites = (await from.evaluate(TAKE_STORED(sentAt))) as number[];
-  const theirWrites = ((await to.evaluate(TAKE_STORED(sentAt))) as number[]).filter(
-    (at) => at <= seenAt + 1, // seenAt is a whole millisecond
-  );
-  const after = (at: number | undefined) => (at === undefined ? null : Math.round(at - sentAt));
   const readMarked = marks ? await waitForMarks(from, text, readWaitMs) : false;
   // The pause a member takes before answering, at its shortest: what this message set off on both
   // devices (receipts, list refetches, which wait FOLLOW_UP_DELAY_MS) ends before the next one.
   await from.waitForTimeout(QUIET_MS);
+  // Taken after the pause: the receiver's write may come after the bubble, which the lane showed.
+  const own = (await from.evaluate(TAKE_STORED(sentAt))) as Recorded;
+  const theirs = (await to.evaluate(TAKE_STORED(sentAt))) as Recorded;
+  const after = (at: number | undefined) => (at === undefined ? null : Math.round(at - sentAt));
   return {
     ms: seenAt - sentAt,
     readMarked,
-    senderStored: after(ownWrites[0]),
-    receiverStored: after(theirWrites.at(-1)),
+    senderStored: after(own.stored[0]),
+    receiverLane: after(theirs.lane[0]),
+    receiverStored: after(theirs.stored[0]),
   };
 }
 
