@@ -72,6 +72,10 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
         maxAgeSeconds: UPLOADS_MAX_AGE_SECONDS,
         purgeOnQuotaError: true,
       }),
+      // Offline and never stored (a photo below the fold that did not load online): a plain
+      // 503 the image shows as missing. A failed respondWith is the same missing photo, but
+      // Firefox reports it as an error of the page.
+      { handlerDidError: async () => photoUnavailable() },
     ],
   });
   registerRoute(({ url }) => isUpload(url, origin), uploads);
@@ -104,4 +108,9 @@ function localeUnavailable(): Response {
     status: 503,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
   });
+}
+
+/** The answer for a photo that neither the network nor the cache could give. */
+function photoUnavailable(): Response {
+  return new Response(null, { status: 503, headers: { 'cache-control': 'no-store' } });
 }

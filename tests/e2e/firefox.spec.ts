@@ -132,7 +132,7 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     const goto = (url: string) => navigate(() => page.goto(url));
     const reload = () => navigate(() => page.reload());
     page.on('pageerror', (error) => {
-      const text = `pageerror: ${String(error)}`;
+      const text = `pageerror: ${String(error)} on ${page.url()}`;
       if (navigating && CUT_OFF_LOAD.test(text)) cutOff.push(text);
       else problems.push(text);
     });
