@@ -4,7 +4,7 @@
  */
 import type { AmoraDb } from '../src/db/db';
 import type { ActionsMessage } from '../src/api/offline-protocol';
-import type { MessagesArrival } from '../src/api/message-lane';
+import type { LaneMessage } from '../src/api/page-lane';
 import type { Http } from './fetcher';
 import type { Upload } from './upload';
 
@@ -70,8 +70,8 @@ export interface SyncContext {
   /** Empties the service worker's photo cache (photos load again when shown); absent in tests. */
   dropPhotos?: () => Promise<unknown>;
   notify: (notice: SyncNotice) => void;
-  /** Hands received messages to every open page beside their write (message-lane.ts); absent in tests. */
-  announceMessages?: (arrival: MessagesArrival) => void;
+  /** Hands data to every open page without going through IndexedDB (page-lane.ts); absent in tests. */
+  announce?: (message: LaneMessage) => void;
   /** Called by the session module when the member changes; the orchestrator starts/stops work. */
   onSessionChange: (memberId: number | null) => void;
   /** Called on a 403 from chats or likes (SPEC §6): re-fetch the user. */

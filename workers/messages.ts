@@ -74,7 +74,7 @@ export async function loadMessages(
     // from the lane, so reading and answering go on while the device cannot keep them.
     const session = await kvGet(db, 'session');
     if (session && session.changedAt === stamp && session.memberId !== null) {
-      ctx.announceMessages?.({ type: 'messages', memberId: session.memberId, conversation, rows });
+      ctx.announce?.({ type: 'messages', memberId: session.memberId, conversation, rows });
     }
   }
   return rows.length;
@@ -115,7 +115,7 @@ export async function applyConversationEvent(
     // Open pages show it now; the write keeps it, and the screen reads it back a moment later.
     const memberId = await currentMemberId(ctx);
     if (memberId !== null) {
-      ctx.announceMessages?.({
+      ctx.announce?.({
         type: 'messages',
         memberId,
         conversation: event.conversation,
@@ -336,7 +336,7 @@ async function sendPost(
     // reaches the open conversation through the lane, so the member sees what they sent.
     const sent = ChatMessage.safeParse(response.data);
     if (sent.success) {
-      ctx.announceMessages?.({
+      ctx.announce?.({
         type: 'messages',
         memberId,
         conversation: body.conversation,

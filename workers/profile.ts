@@ -8,6 +8,7 @@ import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';
 import type { HttpResult } from './fetcher';
+import { isStorageFull } from './quota-guard';
 
 /** The card (search, likes) view of a full profile. */
 function toCard(details: ProfileDetails): Profile {
@@ -78,12 +79,17 @@ export async function loadProfile(ctx: SyncContext, id: number): Promise<Profile
   }
 
   const { data, etag } = response;
-  await db.transaction('rw', [db.kv, db.profileDetails, db.profiles, db.likes], async () => {
-    // The session changed while we waited: this answer belongs to someone else's view.
-    if ((await kvGet(db, 'session'))?.changedAt !== session?.changedAt) return;
-    await db.profileDetails.put({ ...data, etag, fetchedAt: Date.now() });
-    await db.profiles.put(toCard(data));
-    if (memberId !== null && memberId !== id) await applyLikeState(ctx, data, since);
-  });
+  try {
+    await db.transaction('rw', [db.kv, db.profileDetails, db.profiles, db.likes], async () => {
+      // The session changed while we waited: this answer belongs to someone else's view.
+      if ((await kvGet(db, 'session'))?.changedAt !== session?.changedAt) return;
+      await db.profileDetails.put({ ...data, etag, fetchedAt: Date.now() });
+      await db.profiles.put(toCard(data));
+      if (memberId !== null && memberId !== id) await applyLikeState(ctx, data, since);
+    });
+  } catch (error) {
+    // No room even after the trim (the member was told): the page shows the answer it gets back.
+    if (!isStorageFull(error)) throw error;
+  }
   return data;
 }

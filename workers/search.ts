@@ -1,12 +1,15 @@
 /**
  * Member search (SPEC §4 "Search"): automatic first load, then manual pages; filter changes
- * start over; similar results once all are loaded. Results land in profiles + searchPages.
+ * start over; similar results once all are loaded. Results land in profiles + searchPages, or,
+ * when the device has no room left, in the worker's memory (held-search.ts).
  */
 import { SEARCH_PAGE_SIZE, type Profile } from '../src/api/contract';
-import type { AmoraDb, PageKind, SearchFilters, SearchRow } from '../src/db/db';
+import type { PageKind, SearchFilters, SearchRow } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { syncError } from './errors';
+import { heldIds, heldRow, holdSearch, releaseSearch } from './held-search';
+import { isStorageFull } from './quota-guard';
 import { sessionStamp } from './session';
 import {
   autoLoadQuery,
@@ -31,15 +34,18 @@ export interface SearchSummary {
   similarAllLoaded: boolean;
 }
 
-async function loadedIds(db: AmoraDb, key: string, kind: PageKind): Promise<Set<number>> {
-  const pages = await db.searchPages.where('filterKey').equals(key).toArray();
-  return new Set(pages.filter((p) => p.kind === kind).flatMap((p) => p.results));
+async function loadedIds(ctx: SyncContext, key: string, kind: PageKind): Promise<Set<number>> {
+  const pages = await ctx.db.searchPages.where('filterKey').equals(key).toArray();
+  return new Set([
+    ...pages.filter((p) => p.kind === kind).flatMap((p) => p.results),
+    ...heldIds(ctx, key, kind),
+  ]);
 }
 
-async function summarize(db: AmoraDb, row: SearchRow): Promise<SearchSummary> {
+async function summarize(ctx: SyncContext, row: SearchRow): Promise<SearchSummary> {
   const [main, similar] = await Promise.all([
-    loadedIds(db, row.filterKey, 'main'),
-    loadedIds(db, row.filterKey, 'similar'),
+    loadedIds(ctx, row.filterKey, 'main'),
+    loadedIds(ctx, row.filterKey, 'similar'),
   ]);
   const similarTotal = row.similar_num_results;
   return {
@@ -56,14 +62,21 @@ async function summarize(db: AmoraDb, row: SearchRow): Promise<SearchSummary> {
   };
 }
 
-async function currentRow(db: AmoraDb): Promise<SearchRow | null> {
+/** The search in memory when the device could not store it, else the stored current one. */
+async function currentRow(ctx: SyncContext): Promise<SearchRow | null> {
+  const { db } = ctx;
+  const held = heldRow(ctx);
+  if (held) return held;
   const key = await kvGet(db, 'currentSearch');
   return key === undefined ? null : ((await db.searches.get(key)) ?? null);
 }
 
+const sessionChanged = () => syncError('auth', 'The session changed during the search');
+
 /**
  * Stores one page and the updated search row, unless the session changed while the request ran
- * (then the answer belongs to someone else and is dropped).
+ * (then the answer belongs to someone else and is dropped). A search held in memory stays there,
+ * and one the device has no room for is held from now on.
  */
 async function storePage(
   ctx: SyncContext,
@@ -75,22 +88,34 @@ async function storePage(
   update: (row: SearchRow) => Partial<SearchRow>,
 ): Promise<SearchRow> {
   const { db } = ctx;
-  return db.transaction('rw', [db.searches, db.searchPages, db.profiles, db.kv], async () => {
-    if ((await kvGet(db, 'session'))?.changedAt !== stamp) {
-      throw syncError('auth', 'The session changed during the search');
-    }
-    await db.profiles.bulkPut(profiles);
-    await db.searchPages.put({
-      filterKey: row.filterKey,
-      kind,
-      pageNumber: page,
-      results: profiles.map((p) => p.id),
-    });
-    const next = { ...row, ...update(row), updatedAt: Date.now() };
-    await db.searches.put(next);
-    await kvPut(db, 'currentSearch', row.filterKey);
+  const next = { ...row, ...update(row), updatedAt: Date.now() };
+  const hold = async () => {
+    if (!(await holdSearch(ctx, stamp, next, { kind, page, profiles }))) throw sessionChanged();
     return next;
-  });
+  };
+  if (heldRow(ctx)?.filterKey === row.filterKey) return hold();
+  try {
+    return await db.transaction(
+      'rw',
+      [db.searches, db.searchPages, db.profiles, db.kv],
+      async () => {
+        if ((await kvGet(db, 'session'))?.changedAt !== stamp) throw sessionChanged();
+        await db.profiles.bulkPut(profiles);
+        await db.searchPages.put({
+          filterKey: row.filterKey,
+          kind,
+          pageNumber: page,
+          results: profiles.map((p) => p.id),
+        });
+        await db.searches.put(next);
+        await kvPut(db, 'currentSearch', row.filterKey);
+        return next;
+      },
+    );
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    return hold();
+  }
 }
 
 /** The first call: the server chooses filters; the search is initialised with them. */
@@ -99,6 +124,7 @@ async function autoLoad(ctx: SyncContext, options: AutoLoadOptions): Promise<Sea
   const { data } = await ctx.http.call('search', { query: autoLoadQuery(options) });
   const filters = data.filter_options;
   const key = filterKey(filters);
+  releaseSearch(ctx);
   await ctx.db.searchPages.where('filterKey').equals(key).delete();
   const row: SearchRow = {
     filterKey: key,
@@ -117,7 +143,7 @@ async function autoLoad(ctx: SyncContext, options: AutoLoadOptions): Promise<Sea
 async function loadPage(ctx: SyncContext, row: SearchRow, page: number): Promise<SearchRow> {
   const stamp = await sessionStamp(ctx.db);
   const { data } = await ctx.http.call('search', { query: manualQuery(row.filters, page) });
-  const loaded = (await loadedIds(ctx.db, row.filterKey, 'main')).size;
+  const loaded = (await loadedIds(ctx, row.filterKey, 'main')).size;
   return storePage(ctx, stamp, row, 'main', page, data.profiles, (current) => ({
     num_results: data.profiles.length ? data.paging.num_results : loaded,
     highestPage: Math.max(current.highestPage, page),
@@ -126,9 +152,9 @@ async function loadPage(ctx: SyncContext, row: SearchRow, page: number): Promise
 
 async function setFilters(ctx: SyncContext, patch: Partial<SearchFilters>): Promise<SearchSummary> {
   const { db } = ctx;
-  const row = (await currentRow(db)) ?? (await autoLoad(ctx, {}));
+  const row = (await currentRow(ctx)) ?? (await autoLoad(ctx, {}));
   const { filters, changed } = mergeFilters(row.filters, patch);
-  if (!changed) return summarize(db, row);
+  if (!changed) return summarize(ctx, row);
   const fresh: SearchRow = {
     filterKey: filterKey(filters),
     filters,
@@ -139,14 +165,22 @@ async function setFilters(ctx: SyncContext, patch: Partial<SearchFilters>): Prom
     similarHighestPage: 0,
     updatedAt: Date.now(),
   };
-  // Results and similar results are cleared before the reload (SPEC §4).
-  await db.transaction('rw', db.searches, db.searchPages, db.kv, async () => {
-    await db.searchPages.where('filterKey').anyOf([row.filterKey, fresh.filterKey]).delete();
-    await db.searches.delete(row.filterKey);
-    await db.searches.put(fresh);
-    await kvPut(db, 'currentSearch', fresh.filterKey);
-  });
-  return summarize(db, await loadPage(ctx, fresh, 1));
+  // Results and similar results are cleared before the reload (SPEC §4). A new search is tried
+  // on the disk again; with still no room it is held from its first page on.
+  const stamp = await sessionStamp(db);
+  releaseSearch(ctx);
+  try {
+    await db.transaction('rw', db.searches, db.searchPages, db.kv, async () => {
+      await db.searchPages.where('filterKey').anyOf([row.filterKey, fresh.filterKey]).delete();
+      await db.searches.delete(row.filterKey);
+      await db.searches.put(fresh);
+      await kvPut(db, 'currentSearch', fresh.filterKey);
+    });
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    if (!(await holdSearch(ctx, stamp, fresh))) throw sessionChanged();
+  }
+  return summarize(ctx, await loadPage(ctx, fresh, 1));
 }
 
 async function search(
@@ -154,31 +188,30 @@ async function search(
   patch: Partial<SearchFilters> | undefined,
   options: AutoLoadOptions,
 ): Promise<SearchSummary> {
-  const { db } = ctx;
-  const row = await currentRow(db);
+  const row = await currentRow(ctx);
   if (!row?.didInit) {
     const first = await autoLoad(ctx, options);
-    return patch ? setFilters(ctx, patch) : summarize(db, first);
+    return patch ? setFilters(ctx, patch) : summarize(ctx, first);
   }
   if (patch && mergeFilters(row.filters, patch).changed) return setFilters(ctx, patch);
-  const summary = await summarize(db, row);
+  const summary = await summarize(ctx, row);
   if (summary.allLoaded) return summary;
-  return summarize(db, await loadPage(ctx, row, row.highestPage + 1));
+  return summarize(ctx, await loadPage(ctx, row, row.highestPage + 1));
 }
 
 /** Similar results: widened filters, merged without profiles already shown. */
 async function loadSimilar(ctx: SyncContext): Promise<SearchSummary> {
   const { db } = ctx;
-  const row = await currentRow(db);
+  const row = await currentRow(ctx);
   if (!row) throw syncError('validation', 'Search before asking for similar results');
-  const summary = await summarize(db, row);
+  const summary = await summarize(ctx, row);
   if (summary.similarAllLoaded) return summary;
   const page = row.similarHighestPage + 1;
   const stamp = await sessionStamp(db);
   const { data } = await ctx.http.call('search', { query: similarQuery(row.filters, page) });
   const shown = new Set([
-    ...(await loadedIds(db, row.filterKey, 'main')),
-    ...(await loadedIds(db, row.filterKey, 'similar')),
+    ...(await loadedIds(ctx, row.filterKey, 'main')),
+    ...(await loadedIds(ctx, row.filterKey, 'similar')),
   ]);
   const fresh = data.profiles.filter((p) => !shown.has(p.id));
   const next = await storePage(ctx, stamp, row, 'similar', page, fresh, () => ({
@@ -187,7 +220,7 @@ async function loadSimilar(ctx: SyncContext): Promise<SearchSummary> {
       : (page - 1) * SEARCH_PAGE_SIZE,
     similarHighestPage: page,
   }));
-  return summarize(db, next);
+  return summarize(ctx, next);
 }
 
 /** The search operations, run one at a time so page counters never race. */

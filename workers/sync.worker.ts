@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { CACHE_NAMES } from '../src/api/cache-names';
-import { MESSAGES_CHANNEL } from '../src/api/message-lane';
+import { PAGE_LANE_CHANNEL } from '../src/api/page-lane';
 import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protocol';
 import { DB_NAME, openAmoraDb } from '../src/db/db';
 import type { Badge, Channel } from './context';
@@ -32,8 +32,8 @@ function appBadge(): Badge | null {
   return { set: (count) => navigator.setAppBadge(count), clear: () => navigator.clearAppBadge() };
 }
 
-/** Pages listen here for the messages this worker receives (message-lane.ts). */
-const messageLane = new BroadcastChannel(MESSAGES_CHANNEL);
+/** Pages listen here for what this worker hands them directly (page-lane.ts). */
+const pageLane = new BroadcastChannel(PAGE_LANE_CHANNEL);
 
 /** Set when this worker started outside the service worker's control (page-transport.ts). */
 let pageFetch: PageFetch | null = null;
@@ -56,7 +56,7 @@ const sync = createSync({
     host: location.host,
   }),
   channel: actionsChannel(),
-  announceMessages: (arrival) => messageLane.postMessage(arrival),
+  announce: (message) => pageLane.postMessage(message),
   locks: 'locks' in navigator ? navigator.locks : null,
   badge: appBadge(),
   openEventSource: (url) => new EventSource(url, { withCredentials: true }),

@@ -1,7 +1,7 @@
 /** Lane messages beside the stored conversation: which are shown, in what order, for whom. */
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES_CHANNEL, type MessagesArrival } from '../../src/api/message-lane';
+import { PAGE_LANE_CHANNEL, type MessagesArrival } from '../../src/api/page-lane';
 import type { MessageRow } from '../../src/db/db';
 import { addArrival, MAX_ARRIVALS, withArrivals } from '../../src/features/chats/arrivals';
 import { useArrivingMessages } from '../../src/features/chats/use-arriving-messages';
@@ -71,7 +71,7 @@ describe('withArrivals', () => {
 describe('useArrivingMessages', () => {
   /** Posts from another context, as the sync worker does, and lets the page hear it. */
   async function post(message: MessagesArrival) {
-    const worker = new BroadcastChannel(MESSAGES_CHANNEL);
+    const worker = new BroadcastChannel(PAGE_LANE_CHANNEL);
     worker.postMessage(message);
     worker.close();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));

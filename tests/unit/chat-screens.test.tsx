@@ -8,7 +8,7 @@ import { getDb } from '../../src/db/db';
 import { createHarness } from './helpers/sync-harness';
 import { chat } from './helpers/fake-backend';
 import { demoUser } from './helpers/fixtures';
-import { refuseWrites } from './helpers/full-disk';
+import { withFullDisk } from './helpers/full-disk';
 import { setupI18n } from './helpers/i18n';
 import { renderApp } from './helpers/render-app';
 
@@ -200,11 +200,7 @@ describe('conversation', () => {
     const h = await start({ lane: true });
     await h.api.refreshChats();
     // The page's database refuses every message write, the retries after each trim included.
-    const db = getDb();
-    db.close({ disableAutoOpen: false });
-    const refused = refuseWrites(db, 'messages', Number.MAX_SAFE_INTEGER);
-    await db.open();
-    try {
+    await withFullDisk(getDb(), 'messages', async (refused) => {
       const message = (id: number, sender: number, msg: string, client_id: string | null) => ({
         id,
         conversation: 1,
@@ -229,13 +225,8 @@ describe('conversation', () => {
       fireEvent.keyDown(box, { key: 'Enter' });
       expect(await screen.findByText('Still here')).toBeTruthy();
       await waitFor(() => expect(h.backend.count('POST /api/chat.php')).toBe(1));
-      expect(await db.messages.count()).toBe(0);
+      expect(await getDb().messages.count()).toBe(0);
       expect(refused.refused).toBeGreaterThan(0);
-    } finally {
-      refused.left = 0;
-      db.close({ disableAutoOpen: false });
-      db.unuse({ stack: 'dbcore', name: 'full-disk' });
-      await db.open();
-    }
+    });
   });
 });

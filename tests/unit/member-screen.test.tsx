@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { ProfileDetails } from '../../src/api/contract';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { withFullDisk } from './helpers/full-disk';
 import { createHarness } from './helpers/sync-harness';
 import { demoSettings, demoUser, profile } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
@@ -203,5 +204,18 @@ describe('member profile page', () => {
     renderApp('/members/42', { user: demoUser(), settings });
     expect(await screen.findByText(/This is the profile as it was last saved/)).toBeTruthy();
     expect(screen.getByText('Single')).toBeTruthy();
+  });
+
+  it('shows the profile it fetched when the device has no room left to keep it', async () => {
+    const h = await start(true);
+    h.backend.override(ROUTE, { body: details() });
+    await withFullDisk(getDb(), 'profileDetails', async (refused) => {
+      renderApp('/members/42', { user: demoUser(), settings });
+      expect(await screen.findByRole('heading', { level: 1, name: /^Anna/ })).toBeTruthy();
+      expect(screen.getByText('I love long walks.')).toBeTruthy();
+      expect(screen.queryByText(/could not be loaded/i)).toBeNull();
+      expect(refused.refused).toBeGreaterThan(0);
+      expect(await getDb().profileDetails.count()).toBe(0);
+    });
   });
 });

@@ -53,18 +53,47 @@ describe('quota errors', () => {
     expect(h.notices).not.toContainEqual({ type: 'storage-full' });
   });
 
-  it('rejects with a storage error the page can show when every retry is refused too', async () => {
+  it('holds a search it has no room for in memory, hands it to the pages, and pages on', async () => {
     const h = await fullDiskHarness(ROOM_RETRIES + 1);
-    await expect(h.api.search()).rejects.toEqual({
+    await h.api.refreshUser();
+    const first = await h.api.search();
+    expect(first.loaded).toBe(12);
+    expect(h.refused.refused).toBe(ROOM_RETRIES + 1);
+    expect(h.notices).toContainEqual({ type: 'storage-full' });
+    expect(await h.db.searchPages.where('filterKey').equals(first.filterKey).count()).toBe(0);
+    expect(h.heldSearches).toHaveLength(1);
+    expect(h.heldSearches[0]).toMatchObject({
+      memberId: 7,
+      search: { filterKey: first.filterKey, highestPage: 1 },
+      similar: [],
+    });
+    expect(h.heldSearches[0]!.results).toHaveLength(12);
+
+    // The next page joins the held search in memory, though the disk has room again.
+    const second = await h.api.search();
+    expect(second).toMatchObject({ filterKey: first.filterKey, highestPage: 2 });
+    expect(second.loaded).toBeGreaterThan(12);
+    expect(h.heldSearches.at(-1)!.results).toHaveLength(second.loaded);
+    expect(await h.db.searchPages.where('filterKey').equals(first.filterKey).count()).toBe(0);
+
+    // New filters are a new search: stored again, and the pages read the database again.
+    const other = await h.api.setFilters({ min_age: 30 });
+    expect(other.filterKey).not.toBe(first.filterKey);
+    expect(h.heldSearches.at(-1)).toMatchObject({ search: null });
+    expect(await h.db.searchPages.where('filterKey').equals(other.filterKey).count()).toBe(1);
+  });
+
+  it('rejects a write still refused after every trim with an error the page can show', async () => {
+    const db = newDb();
+    const refused = refuseWrites(db, 'actions', ROOM_RETRIES + 1);
+    const h = createHarness({ db });
+    await expect(h.db.actions.put(queuedLike('like-2', 5))).rejects.toEqual({
       kind: 'storage',
       key: STORAGE_FULL_KEY,
       message: 'This device has no room left to store data',
     });
-    expect(h.refused.refused).toBe(ROOM_RETRIES + 1);
+    expect(refused.refused).toBe(ROOM_RETRIES + 1);
     expect(h.notices).toContainEqual({ type: 'storage-full' });
-    expect(await h.db.actions.count()).toBe(1);
-    // The disk has room again: the next call works as before.
-    expect((await h.api.search()).loaded).toBe(12);
   });
 
   it('retries a single table write made outside a transaction', async () => {

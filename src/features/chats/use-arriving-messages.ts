@@ -1,6 +1,6 @@
 /** The open conversation's messages heard on the message lane, for the screen to show at once. */
 import { useEffect, useState } from 'react';
-import { MESSAGES_CHANNEL, type MessagesArrival } from '../../api/message-lane';
+import { PAGE_LANE_CHANNEL, type LaneMessage } from '../../api/page-lane';
 import type { MessageRow } from '../../db/db';
 import { addArrival } from './arrivals';
 
@@ -22,12 +22,13 @@ export function useArrivingMessages(
 
   useEffect(() => {
     if (memberId === null || typeof BroadcastChannel === 'undefined') return;
-    const lane = new BroadcastChannel(MESSAGES_CHANNEL);
-    lane.onmessage = (event: MessageEvent<MessagesArrival>) => {
-      if (event.data?.type !== 'messages') return;
+    const lane = new BroadcastChannel(PAGE_LANE_CHANNEL);
+    lane.onmessage = (event: MessageEvent<LaneMessage>) => {
+      const arrival = event.data;
+      if (arrival?.type !== 'messages') return;
       setHeld((current) => {
         const rows = current.key === key ? current.rows : none;
-        const next = addArrival(rows, event.data, conversation, memberId);
+        const next = addArrival(rows, arrival, conversation, memberId);
         return next === rows && current.key === key ? current : { key, rows: next };
       });
     };

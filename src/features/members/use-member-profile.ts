@@ -1,11 +1,13 @@
 /**
  * The profile page's data: whatever IndexedDB holds for the member (full details, or the card from
- * search and likes) at once, while the sync worker fetches the profile and writes it there.
+ * search and likes) at once, while the sync worker fetches the profile and writes it there. The
+ * answer it hands back is shown too, so a device with no room left to store it still shows it.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Gender, Language, ProfileImage } from '../../api/contract';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
+import type { ProfileDetailsRow } from '../../db/db';
 import { memberProfile, type MemberProfileView } from '../../db/queries';
 import { useOnline } from './use-online';
 
@@ -84,7 +86,11 @@ export function useMemberProfile(
   const view = useLiveQuery(() => memberProfile(id), [id]);
   const online = useOnline();
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; status: MemberFetchStatus } | null>(null);
+  const [result, setResult] = useState<{
+    key: string;
+    status: MemberFetchStatus;
+    details?: ProfileDetailsRow;
+  } | null>(null);
   const key = `${id}:${viewer}:${attempt}:${online}`;
 
   useEffect(() => {
@@ -93,7 +99,13 @@ export function useMemberProfile(
     getSync()
       .loadProfile(id)
       .then(
-        () => current && setResult({ key, status: 'ready' }),
+        (details) =>
+          current &&
+          setResult({
+            key,
+            status: 'ready',
+            details: { ...details, etag: null, fetchedAt: Date.now() },
+          }),
         (error: unknown) => {
           if (!current) return;
           const status = fetchStatusOf(error, viewer !== null);
@@ -112,5 +124,11 @@ export function useMemberProfile(
     : result?.key === key
       ? result.status
       : 'loading';
-  return { view, status, retry };
+  // The stored copy is the worker's answer once written; without room to write it, the answer.
+  const fetched = result?.details?.id === id ? result.details : undefined;
+  const shown = useMemo(
+    () => (view && !view.details && fetched ? { ...view, details: fetched } : view),
+    [view, fetched],
+  );
+  return { view: shown, status, retry };
 }

@@ -1,12 +1,15 @@
 /**
  * The members screen's side of the search (SPEC §4 "Search"): it asks the sync worker to load,
- * and the worker writes Dexie, which the screen renders. The URL follows the loaded pages.
+ * and the worker writes Dexie, which the screen renders (or, on a device with no room left, hands
+ * the search over on the page lane). The URL follows the loaded pages.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useSession } from '../../app/session/session-context';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
+import { useHeldSearch } from './held-search-view';
 import { pageParam, readSearchView, withPages, type SearchView } from './search-view';
 
 /** Failures the screen explains; network failures only raise the offline note. */
@@ -31,7 +34,9 @@ export function useMemberSearch() {
     similarpage: pageParam(params, 'similarpage'),
     trafficsource: params.get('network') ?? undefined,
   }));
-  const view = useLiveQuery(readSearchView);
+  const stored = useLiveQuery(readSearchView);
+  const held = useHeldSearch(useSession().user?.id ?? null);
+  const view = held ?? stored;
   const [pending, setPending] = useState(0);
   const [networkFailed, setNetworkFailed] = useState(false);
   const [problem, setProblem] = useState<SearchProblem>(null);

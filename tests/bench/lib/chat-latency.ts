@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { loginAs } from './member-session';
-import { MESSAGES_CHANNEL } from '../../../src/api/message-lane';
+import { PAGE_LANE_CHANNEL } from '../../../src/api/page-lane';
 
 /** A member's login; the demo logins are in lib/member-session.ts and tests/e2e/helpers.ts. */
 export interface Login {
@@ -40,7 +40,7 @@ const RECORD_STORED = `(() => {
     const parts = event.data && typeof event.data === 'object' ? Object.keys(event.data) : [];
     if (parts.some((part) => part.includes('/messages/'))) window.__benchStored.push(now());
   };
-  const lane = new BroadcastChannel('${MESSAGES_CHANNEL}');
+  const lane = new BroadcastChannel('${PAGE_LANE_CHANNEL}');
   lane.onmessage = () => window.__benchLane.push(now());
   window.__benchStoredChannel = channel;
   window.__benchLaneChannel = lane;

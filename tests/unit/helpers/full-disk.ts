@@ -30,3 +30,25 @@ export function refuseWrites(db: AmoraDb, table: string, times = 0) {
   });
   return state;
 }
+
+/**
+ * Runs `test` with every write to `table` of an open database refused, retries included (the
+ * screens' shared database), and gives the database back whole afterwards.
+ */
+export async function withFullDisk(
+  db: AmoraDb,
+  table: string,
+  test: (refused: { refused: number }) => Promise<void>,
+): Promise<void> {
+  db.close({ disableAutoOpen: false }); // a middleware only applies from the next open
+  const refused = refuseWrites(db, table, Number.MAX_SAFE_INTEGER);
+  await db.open();
+  try {
+    await test(refused);
+  } finally {
+    refused.left = 0;
+    db.close({ disableAutoOpen: false });
+    db.unuse({ stack: 'dbcore', name: 'full-disk' });
+    await db.open();
+  }
+}

@@ -6,7 +6,11 @@ import { vi } from 'vitest';
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import type { ActionsMessage } from '../../../src/api/offline-protocol';
-import { MESSAGES_CHANNEL, type MessagesArrival } from '../../../src/api/message-lane';
+import {
+  PAGE_LANE_CHANNEL,
+  type HeldSearch,
+  type MessagesArrival,
+} from '../../../src/api/page-lane';
 import { openAmoraDb, type AmoraDb, type DbEvents } from '../../../src/db/db';
 import type { Channel, EventSourceLike, Locks, SyncNotice } from '../../../workers/context';
 import { createHttp } from '../../../workers/fetcher';
@@ -123,7 +127,7 @@ export interface HarnessOptions {
   hub?: ChannelHub;
   locks?: Locks | null;
   timeoutMs?: number;
-  /** Also post message-lane arrivals on the real BroadcastChannel, as sync.worker.ts does. */
+  /** Also post what the worker hands to pages on the real BroadcastChannel, as sync.worker.ts does. */
   lane?: boolean;
 }
 
@@ -140,6 +144,7 @@ export function createHarness(options: HarnessOptions = {}) {
   };
   const notices: SyncNotice[] = [];
   const arrivals: MessagesArrival[] = [];
+  const heldSearches: HeldSearch[] = [];
   let uuid = 0;
   const sync = createSync({
     db,
@@ -159,11 +164,12 @@ export function createHarness(options: HarnessOptions = {}) {
     },
     upload: createUpload({ fetch: backend.fetch, base: 'https://amora.test', host: 'amora.test' }),
     uuid: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, '0')}`,
-    announceMessages: (arrival) => {
-      arrivals.push(arrival);
+    announce: (message) => {
+      if (message.type === 'messages') arrivals.push(message);
+      else heldSearches.push(message);
       if (options.lane) {
-        const channel = new BroadcastChannel(MESSAGES_CHANNEL);
-        channel.postMessage(arrival);
+        const channel = new BroadcastChannel(PAGE_LANE_CHANNEL);
+        channel.postMessage(message);
         channel.close();
       }
     },
@@ -177,8 +183,9 @@ export function createHarness(options: HarnessOptions = {}) {
     sources,
     badge,
     notices,
-    /** What the worker handed to pages on the message lane. */
+    /** What the worker handed to pages on the page lane: messages, and searches it holds. */
     arrivals,
+    heldSearches,
     sync,
     api: sync.api,
     ctx: sync.ctx,
