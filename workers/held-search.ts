@@ -20,9 +20,13 @@ const heldSearches = new WeakMap<SyncContext, Held>();
 
 const pageKey = (kind: PageKind, page: number) => `${kind}:${page}`;
 
-/** The held search's row, when there is one. */
-export function heldRow(ctx: SyncContext): SearchRow | null {
-  return heldSearches.get(ctx)?.row ?? null;
+/** The held search's row, when there is one for the session member (another session drops it). */
+export async function heldRow(ctx: SyncContext): Promise<SearchRow | null> {
+  const held = heldSearches.get(ctx);
+  if (!held) return null;
+  if ((await kvGet(ctx.db, 'session'))?.memberId === held.memberId) return held.row;
+  heldSearches.delete(ctx);
+  return null;
 }
 
 /** Profile ids of the held pages of one search and kind (none when another search is held). */

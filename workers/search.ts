@@ -65,7 +65,7 @@ async function summarize(ctx: SyncContext, row: SearchRow): Promise<SearchSummar
 /** The search in memory when the device could not store it, else the stored current one. */
 async function currentRow(ctx: SyncContext): Promise<SearchRow | null> {
   const { db } = ctx;
-  const held = heldRow(ctx);
+  const held = await heldRow(ctx);
   if (held) return held;
   const key = await kvGet(db, 'currentSearch');
   return key === undefined ? null : ((await db.searches.get(key)) ?? null);
@@ -93,7 +93,7 @@ async function storePage(
     if (!(await holdSearch(ctx, stamp, next, { kind, page, profiles }))) throw sessionChanged();
     return next;
   };
-  if (heldRow(ctx)?.filterKey === row.filterKey) return hold();
+  if ((await heldRow(ctx))?.filterKey === row.filterKey) return hold();
   try {
     return await db.transaction(
       'rw',

@@ -83,6 +83,21 @@ describe('quota errors', () => {
     expect(await h.db.searchPages.where('filterKey').equals(other.filterKey).count()).toBe(1);
   });
 
+  it('drops a held search when another member logs in on this device', async () => {
+    const h = await fullDiskHarness(ROOM_RETRIES + 1);
+    await h.api.refreshUser();
+    await h.api.search();
+    expect(h.heldSearches).toHaveLength(1);
+
+    h.backend.user = demoUser({ id: 8, email: 'other@example.com' });
+    await h.api.refreshUser();
+    // Their own search from its first page, stored (the disk has room again), not the next
+    // page of the search held for member 7.
+    const theirs = await h.api.search();
+    expect(theirs.highestPage).toBe(1);
+    expect(await h.db.searchPages.where('filterKey').equals(theirs.filterKey).count()).toBe(1);
+  });
+
   it('rejects a write still refused after every trim with an error the page can show', async () => {
     const db = newDb();
     const refused = refuseWrites(db, 'actions', ROOM_RETRIES + 1);
