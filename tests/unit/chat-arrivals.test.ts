@@ -1,5 +1,5 @@
 /** Lane messages beside the stored conversation: which are shown, in what order, for whom. */
-import { act, renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PAGE_LANE_CHANNEL, type MessagesArrival } from '../../src/api/page-lane';
 import type { MessageRow } from '../../src/db/db';
@@ -69,13 +69,13 @@ describe('withArrivals', () => {
 });
 
 describe('useArrivingMessages', () => {
-  /** Posts from another context, as the sync worker does, and lets the page hear it. */
-  async function post(message: MessagesArrival) {
+  /** Posts from another context, as the sync worker does. */
+  function post(message: MessagesArrival) {
     const worker = new BroadcastChannel(PAGE_LANE_CHANNEL);
     worker.postMessage(message);
     worker.close();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   }
+  const ids = (rows: readonly MessageRow[]) => rows.map((r) => r.id);
 
   it('hears the lane while the conversation is open and forgets it for another one', async () => {
     const { result, rerender, unmount } = renderHook(
@@ -83,15 +83,17 @@ describe('useArrivingMessages', () => {
       { initialProps: { conversation: 1 } },
     );
     expect(result.current).toEqual([]);
-    await post(arrival([row(1, 1)]));
-    expect(result.current.map((r) => r.id)).toEqual([1]);
-    await post(arrival([row(9, 9)], { memberId: 8 }));
-    expect(result.current.map((r) => r.id)).toEqual([1]);
+    post(arrival([row(1, 1)]));
+    await waitFor(() => expect(ids(result.current)).toEqual([1]));
+    // Another member's message is ignored: the next one of this member arrives alone.
+    post(arrival([row(9, 9)], { memberId: 8 }));
+    post(arrival([row(3, 3)]));
+    await waitFor(() => expect(ids(result.current)).toEqual([1, 3]));
 
     rerender({ conversation: 2 });
     expect(result.current).toEqual([]);
-    await post(arrival([{ ...row(2, 2), conversation: 2 }], { conversation: 2 }));
-    expect(result.current.map((r) => r.id)).toEqual([2]);
+    post(arrival([{ ...row(2, 2), conversation: 2 }], { conversation: 2 }));
+    await waitFor(() => expect(ids(result.current)).toEqual([2]));
     unmount();
   });
 });

@@ -217,13 +217,15 @@ describe('conversation', () => {
         body: message(2, 7, 'Still here', (request.body as { client_id: string }).client_id),
       }));
       renderApp('/chats/1', { user: demoUser() });
-      expect(await screen.findByText('Written to a full disk')).toBeTruthy();
+      expect(
+        await screen.findByText('Written to a full disk', undefined, { timeout: 5_000 }),
+      ).toBeTruthy();
       expect(screen.queryByText('The messages could not be loaded.')).toBeNull();
 
       const box = screen.getByRole('textbox', { name: 'Message to Member 501' });
       fireEvent.change(box, { target: { value: 'Still here' } });
       fireEvent.keyDown(box, { key: 'Enter' });
-      expect(await screen.findByText('Still here')).toBeTruthy();
+      expect(await screen.findByText('Still here', undefined, { timeout: 5_000 })).toBeTruthy();
       await waitFor(() => expect(h.backend.count('POST /api/chat.php')).toBe(1));
       expect(await getDb().messages.count()).toBe(0);
       expect(refused.refused).toBeGreaterThan(0);
