@@ -7,7 +7,7 @@ import { applyBan } from './ban';
 import type { SyncContext } from './context';
 import { createDeliveryAcks } from './delivery-acks';
 import { FOLLOW_UP_DELAY_MS } from './follow-up';
-import { applyConversationEvent } from './messages';
+import { applyConversationEvent } from './live-messages';
 import type { PollTaskName } from './poller';
 
 /** What each live event makes the leader refetch; a delivery receipt changes no list. */

@@ -1,15 +1,10 @@
 /**
  * Chat messages (DESIGN §3, §4): loading a conversation page by page and sending with an
  * optimistic row that is queued, sent, or failed (then retried or discarded), reconciled like
- * likes through the actions channel; delivery and read receipts applied to own messages (the
- * receipts this device sends are in delivery-acks.ts).
+ * likes through the actions channel. Live messages and receipts are in live-messages.ts, the
+ * receipts this device sends in delivery-acks.ts.
  */
-import {
-  ChatMessage,
-  ChatMessagesResponse,
-  SendMessageBody,
-  type LiveEvent,
-} from '../src/api/contract';
+import { ChatMessage, ChatMessagesResponse, SendMessageBody } from '../src/api/contract';
 import type { z } from 'zod';
 import { ACTION_HEADER, MEMBER_HEADER } from '../src/api/offline-protocol';
 import type { MessageRow } from '../src/db/db';
@@ -30,11 +25,21 @@ export interface SendOutcome {
   clientId: string;
 }
 
-const rowOf = (message: ChatMessage): MessageRow => ({
+export const rowOf = (message: ChatMessage): MessageRow => ({
   ...message,
   key: message.client_id ?? `id:${message.id}`,
   status: 'sent',
 });
+
+/** Hands messages of one conversation to the open pages (src/api/page-lane.ts). */
+export function handOver(
+  ctx: SyncContext,
+  memberId: number,
+  conversation: number,
+  rows: MessageRow[],
+): void {
+  ctx.announce?.({ type: 'messages', memberId, conversation, rows });
+}
 
 /**
  * GET /api/chat.php?conversation=ID (the newest page) or with `before` (the page of older messages
@@ -74,109 +79,10 @@ export async function loadMessages(
     // from the lane, so reading and answering go on while the device cannot keep them.
     const session = await kvGet(db, 'session');
     if (session && session.changedAt === stamp && session.memberId !== null) {
-      ctx.announce?.({ type: 'messages', memberId: session.memberId, conversation, rows });
+      handOver(ctx, session.memberId, conversation, rows);
     }
   }
   return rows.length;
-}
-
-/** A live event about one conversation that the worker applies to its stored messages. */
-export type ConversationEvent = Extract<LiveEvent, { type: 'message' | 'read' | 'delivered' }>;
-
-/** A receipt as the stored fields it sets on the sender's messages up to a message id. */
-function receiptOf(event: ConversationEvent) {
-  if (event.type === 'read' && event.up_to !== undefined && event.read_at !== undefined) {
-    return { by: event.by, upTo: event.up_to, at: event.read_at, read: true };
-  }
-  if (event.type === 'delivered') {
-    return { by: event.by, upTo: event.up_to, at: event.delivered_at, read: false };
-  }
-  return null;
-}
-
-/**
- * A live `message`, `read` or `delivered` event for a conversation this browser holds: store the
- * message the event carries, apply the receipt, or refetch the conversation. Others wait until
- * they are opened.
- */
-export async function applyConversationEvent(
-  ctx: SyncContext,
-  event: ConversationEvent,
-): Promise<void> {
-  const { db } = ctx;
-  if (event.type === 'message' && event.message) {
-    // This device's own message on its way: the POST answer stores the same server row, and the
-    // other member's device, which is waiting on its own write, gets the machine meanwhile.
-    const posting = event.message.client_id
-      ? postsInFlight(ctx).get(event.message.client_id)
-      : undefined;
-    if (posting && (await posting)) return;
-    const row = rowOf(event.message);
-    // Open pages show it now; the write keeps it, and the screen reads it back a moment later.
-    const memberId = await currentMemberId(ctx);
-    if (memberId !== null) {
-      ctx.announce?.({
-        type: 'messages',
-        memberId,
-        conversation: event.conversation,
-        rows: [row],
-      });
-    }
-    await storeLiveMessage(ctx, row);
-    return;
-  }
-  const cached = await db.messages.where('conversation').equals(event.conversation).count();
-  if (cached === 0) return;
-  const receipt = receiptOf(event);
-  if (receipt) {
-    // Applied as it is: fetching the conversation would mark it read for this member too.
-    const { by, upTo, at, read } = receipt;
-    await db.messages
-      .where('conversation')
-      .equals(event.conversation)
-      .filter(
-        (m) =>
-          m.id !== null &&
-          m.id <= upTo &&
-          m.sender !== by &&
-          (read ? m.read_at === null : !m.delivered_at),
-      )
-      .modify((m) => {
-        // Read implies delivered.
-        m.delivered_at ??= at;
-        if (read) m.read_at = at;
-      });
-    // A message whose POST answer has not come back has no id to compare yet: ask the server.
-    const unanswered = await db.messages
-      .where('conversation')
-      .equals(event.conversation)
-      .filter((m) => m.id === null && m.sender !== by)
-      .count();
-    if (unanswered > 0) await loadMessages(ctx, event.conversation, undefined, { markRead: false });
-  } else await loadMessages(ctx, event.conversation, undefined, { markRead: false });
-}
-
-/**
- * A message that came live, in one transaction: the other member's screen waits on this write.
- * Kept only for a conversation this browser holds; the sender's own copy, already confirmed by
- * the POST answer, is not written again (a write re-runs every open view for nothing).
- */
-async function storeLiveMessage(ctx: SyncContext, row: MessageRow): Promise<void> {
-  const { db } = ctx;
-  await db.transaction('rw', db.messages, async () => {
-    // Both reads at once: one round trip to the database instead of two.
-    const [held, stored] = await Promise.all([
-      db.messages.where('conversation').equals(row.conversation).first(),
-      db.messages.get(row.key),
-    ]);
-    if (!held || (stored && sameRow(stored, row))) return;
-    await db.messages.put(row);
-  });
-}
-
-/** Whether `stored` already holds every field of `row`. */
-function sameRow(stored: MessageRow, row: MessageRow): boolean {
-  return (Object.keys(row) as (keyof MessageRow)[]).every((field) => stored[field] === row[field]);
 }
 
 /** A message ready to be written and sent: the session member, the validated body, and when. */
@@ -294,7 +200,7 @@ export async function postMessage(
  */
 const inFlight = new WeakMap<SyncContext, Map<string, Promise<boolean>>>();
 
-function postsInFlight(ctx: SyncContext): Map<string, Promise<boolean>> {
+export function postsInFlight(ctx: SyncContext): Map<string, Promise<boolean>> {
   let posts = inFlight.get(ctx);
   if (!posts) inFlight.set(ctx, (posts = new Map()));
   return posts;
@@ -335,14 +241,7 @@ async function sendPost(
     // answering with an error would give the text back to send a second time. The server's copy
     // reaches the open conversation through the lane, so the member sees what they sent.
     const sent = ChatMessage.safeParse(response.data);
-    if (sent.success) {
-      ctx.announce?.({
-        type: 'messages',
-        memberId,
-        conversation: body.conversation,
-        rows: [rowOf(sent.data)],
-      });
-    }
+    if (sent.success) handOver(ctx, memberId, body.conversation, [rowOf(sent.data)]);
     return { outcome: { status, clientId }, confirmed: false };
   }
   const confirmed = status === 'sent' && (await confirmAction(ctx.db, clientId, response.data));

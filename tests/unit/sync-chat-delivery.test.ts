@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
-import { applyConversationEvent } from '../../workers/messages';
+import { applyConversationEvent } from '../../workers/live-messages';
 import { FOLLOW_UP_DELAY_MS } from '../../workers/follow-up';
 import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
 import { demoUser } from './helpers/fixtures';

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messagesOf } from '../../src/db/queries';
-import { applyConversationEvent, OWN_ROW_DELAY_MS } from '../../workers/messages';
+import { applyConversationEvent } from '../../workers/live-messages';
+import { OWN_ROW_DELAY_MS } from '../../workers/messages';
 import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
 import { demoUser, ownMessage } from './helpers/fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chatList, messagesOf } from '../../src/db/queries';
-import { applyConversationEvent } from '../../workers/messages';
+import { applyConversationEvent } from '../../workers/live-messages';
 import { createHarness, flush } from './helpers/sync-harness';
 import { chat } from './helpers/fake-backend';
 import { demoUser } from './helpers/fixtures';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/api/contract';
 import { messagesOf } from '../../src/db/queries';
-import { applyConversationEvent } from '../../workers/messages';
+import { applyConversationEvent } from '../../workers/live-messages';
 import { ROOM_RETRIES } from '../../workers/quota-guard';
 import { chat } from './helpers/fake-backend';
 import { demoUser, ownMessage } from './helpers/fixtures';

@@ -3,7 +3,7 @@
  * page lane's `search` message), as the members screen's view. Listened to from the first use on
  * for the life of the page, so a screen opened again still shows what the worker holds.
  */
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { PAGE_LANE_CHANNEL, type HeldSearch, type LaneMessage } from '../../api/page-lane';
 import { progressOf, type SearchView } from './search-view';
 
@@ -46,5 +46,6 @@ export function heldSearchView(
 /** The members screen's view of a held search; null while the database holds the search. */
 export function useHeldSearch(memberId: number | null): SearchView | null {
   const search = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return heldSearchView(search, memberId);
+  // One object per lane message: the screen's effects and callbacks depend on the view.
+  return useMemo(() => heldSearchView(search, memberId), [search, memberId]);
 }
