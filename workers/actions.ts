@@ -13,11 +13,30 @@ import { kvGet, kvPut } from '../src/db/kv';
  */
 export function nextSeq(db: AmoraDb, memberId: number, now = Date.now()): Promise<number> {
   return db.transaction('rw', db.kv, async () => {
-    const key = `seq:${memberId}` as const;
-    const seq = Math.max(((await kvGet(db, key)) ?? 0) + 1, now);
-    await kvPut(db, key, seq);
+    const seq = await seqAfter(db, memberId, now);
+    await kvPut(db, `seq:${memberId}`, seq);
     return seq;
   });
+}
+
+/**
+ * The sequences this worker gave out, per database and member: one given to an action the disk
+ * had no room for is not stored, and the next one must still come after it.
+ */
+const issued = new WeakMap<AmoraDb, Map<number, number>>();
+
+async function seqAfter(db: AmoraDb, memberId: number, now: number): Promise<number> {
+  let members = issued.get(db);
+  if (!members) issued.set(db, (members = new Map()));
+  const last = Math.max((await kvGet(db, `seq:${memberId}`)) ?? 0, members.get(memberId) ?? 0);
+  const seq = Math.max(last + 1, now);
+  members.set(memberId, seq);
+  return seq;
+}
+
+/** The next sequence of an action this device has no room to store: read, kept in memory only. */
+export function unstoredSeq(db: AmoraDb, memberId: number, now = Date.now()): Promise<number> {
+  return seqAfter(db, memberId, now);
 }
 
 /**

@@ -6,11 +6,12 @@ import type { LikesResponse } from '../src/api/contract';
 import { ACTION_HEADER, MEMBER_HEADER } from '../src/api/offline-protocol';
 import type { LikeRow } from '../src/db/db';
 import { kvPut } from '../src/db/kv';
-import { confirmAction, failAction, nextSeq } from './actions';
+import { confirmAction, failAction, nextSeq, unstoredSeq } from './actions';
 import { updateBadge } from './badge';
 import { pollWithEtag } from './conditional';
 import type { SyncContext } from './context';
 import { syncError, toSyncError } from './errors';
+import { isStorageFull } from './quota-guard';
 import { currentMemberId } from './session';
 
 /** How a like/unlike ended: applied by the server, or queued by the service worker for replay. */
@@ -84,36 +85,81 @@ export async function setLike(
   const { db } = ctx;
   const memberId = await currentMemberId(ctx);
   if (memberId === null) throw syncError('auth', 'Log in to like profiles');
-  const seq = await nextSeq(db, memberId);
   const clientId = ctx.uuid();
   const kind = liked ? 'like' : 'unlike';
-  await db.transaction('rw', db.likes, db.actions, async () => {
-    const row = await db.likes.get(profileId);
-    const now = Date.now();
-    await db.likes.put({
-      profileId,
-      liked,
-      status: 'queued',
-      clientId,
-      seq,
-      did_like_profile: row?.did_like_profile ?? false,
-      updatedAt: now,
+  const now = Date.now();
+  let seq: number;
+  try {
+    seq = await db.transaction('rw', db.likes, db.actions, db.kv, async () => {
+      const given = await nextSeq(db, memberId, now);
+      const row = await db.likes.get(profileId);
+      await db.likes.put({
+        profileId,
+        liked,
+        status: 'queued',
+        clientId,
+        seq: given,
+        did_like_profile: row?.did_like_profile ?? false,
+        updatedAt: now,
+      });
+      await db.actions.put({
+        clientId,
+        kind,
+        memberId,
+        seq: given,
+        profileId,
+        conversation: null,
+        status: 'queued',
+        error: null,
+        createdAt: now,
+        prevLiked: row?.liked ?? !liked,
+      });
+      return given;
     });
-    await db.actions.put({
-      clientId,
-      kind,
-      memberId,
-      seq,
-      profileId,
-      conversation: null,
-      status: 'queued',
-      error: null,
-      createdAt: now,
-      prevLiked: row?.liked ?? !liked,
-    });
-  });
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    return sendUnstored(ctx, memberId, { clientId, kind, profileId, liked }, now);
+  }
 
   return postLike(ctx, memberId, { clientId, kind, profileId, seq, liked });
+}
+
+/**
+ * A tap the device had no room to store (the member was told): it still goes out, since the app
+ * keeps working online, and the open pages hear of it on the lane to show the member's intent.
+ * Nothing is kept to replay it; without a connection the service worker's own queue holds it, and
+ * when that has no room either the request fails and the like stays as it was.
+ */
+async function sendUnstored(
+  ctx: SyncContext,
+  memberId: number,
+  { clientId, kind, profileId, liked }: Omit<LikeRequest, 'seq'>,
+  at: number,
+): Promise<LikeOutcome> {
+  const seq = await unstoredSeq(ctx.db, memberId, at);
+  let response;
+  try {
+    response = await ctx.http.call(kind, {
+      body: { profile: profileId, client_id: clientId, client_seq: seq },
+      headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
+    });
+  } catch (caught) {
+    const error = toSyncError(caught);
+    if (error.kind === 'auth') ctx.recheckUser();
+    throw error;
+  }
+  const outcome: LikeOutcome = response.queued
+    ? { status: 'queued', liked }
+    : { status: 'sent', liked: response.data.liked };
+  ctx.announce?.({
+    type: 'like',
+    memberId,
+    profileId,
+    liked: outcome.liked,
+    at,
+    queued: outcome.status === 'queued',
+  });
+  return outcome;
 }
 
 /** A like or unlike whose action row is written: what postLike sends. */

@@ -3,7 +3,8 @@
  * where IndexedDB alone would make the screen wait or leave it without the data:
  * - messages it receives, beside their write: the conversation shows the other member's message
  *   a disk commit sooner, and still shows it when the device has no room left to store it;
- * - a search it could not store for lack of room, so the members screen keeps working online.
+ * - a search it could not store for lack of room, so the members screen keeps working online;
+ * - a like or unlike it sent without room to store it, so the like buttons show the member's intent.
  */
 import type { MessageRow, SearchRow } from '../db/db';
 import type { Profile } from './contract';
@@ -32,4 +33,19 @@ export interface HeldSearch {
   similar: Profile[];
 }
 
-export type LaneMessage = MessagesArrival | HeldSearch;
+/**
+ * A like or unlike that went to the server (or into the service worker's queue) although the
+ * device refused to store it: until a stored row newer than `at` exists, it is the profile's state.
+ */
+export interface UnstoredLike {
+  type: 'like';
+  memberId: number;
+  profileId: number;
+  liked: boolean;
+  /** Epoch ms of the member's tap. */
+  at: number;
+  /** The service worker holds it until the connection is back. */
+  queued: boolean;
+}
+
+export type LaneMessage = MessagesArrival | HeldSearch | UnstoredLike;

@@ -90,4 +90,31 @@ describe('members screen with no room left', () => {
       );
     });
   });
+
+  it('likes and unlikes a member the device has no room to store', async () => {
+    const h = createHarness({ db: getDb(), lane: true });
+    stop = () => h.sync.stop();
+    worker.current = h.api;
+    h.backend.user = demoUser();
+    await h.api.refreshUser();
+    renderApp('/members', { user: demoUser() });
+    const likeButtons = () =>
+      screen.findAllByRole('button', { name: /^like /i }, { timeout: 5_000 });
+    await likeButtons();
+
+    await withFullDisk(getDb(), 'likes', async (refused) => {
+      const [button] = await likeButtons();
+      const pressed = () => button!.getAttribute('aria-pressed');
+      fireEvent.click(button!);
+      await waitFor(() => expect(pressed()).toBe('true'));
+      fireEvent.click(button!);
+      await waitFor(() => expect(pressed()).toBe('false'));
+      fireEvent.click(button!);
+      await waitFor(() => expect(pressed()).toBe('true'));
+      expect(refused.refused).toBeGreaterThan(0);
+      expect(await getDb().likes.count()).toBe(0);
+      expect(h.backend.count('POST /api/likes.php')).toBe(2);
+      expect(h.backend.count('DELETE /api/likes.php')).toBe(1);
+    });
+  });
 });

@@ -145,4 +145,47 @@ describe('quota errors', () => {
     expect(h.notices).toContainEqual({ type: 'storage-full' });
     expect(await h.db.actions.count()).toBe(0);
   });
+
+  it('sends a like the device has no room to store, hands it to the pages, and keeps sequences rising', async () => {
+    const db = newDb();
+    const refused = refuseWrites(db, 'likes');
+    const h = createHarness({ db });
+    h.backend.user = demoUser();
+    await h.api.refreshUser();
+
+    refused.left = 2 * (ROOM_RETRIES + 1);
+    expect(await h.api.like(5)).toEqual({ status: 'sent', liked: true });
+    expect(await h.api.unlike(5)).toEqual({ status: 'sent', liked: false });
+    expect(h.notices).toContainEqual({ type: 'storage-full' });
+    expect(h.backend.count('POST /api/likes.php')).toBe(1);
+    expect(h.backend.count('DELETE /api/likes.php')).toBe(1);
+    expect(await h.db.actions.count()).toBe(0);
+    expect(await h.db.likes.count()).toBe(0);
+    expect(h.likes).toMatchObject([
+      { type: 'like', memberId: 7, profileId: 5, liked: true, queued: false },
+      { type: 'like', memberId: 7, profileId: 5, liked: false, queued: false },
+    ]);
+    const seqOf = (route: string) =>
+      (h.backend.last(route)?.body as { client_seq: number }).client_seq;
+    const unliked = seqOf('DELETE /api/likes.php');
+    expect(unliked).toBeGreaterThan(seqOf('POST /api/likes.php'));
+
+    // Room again: the stored like comes after the ones sent without a trace on disk.
+    expect(await h.api.like(5)).toEqual({ status: 'sent', liked: true });
+    expect(seqOf('POST /api/likes.php')).toBeGreaterThan(unliked);
+    expect(await h.db.likes.get(5)).toMatchObject({ liked: true, status: 'sent' });
+  });
+
+  it('does not answer a like as sent when neither the device nor the network took it', async () => {
+    const db = newDb();
+    const refused = refuseWrites(db, 'likes');
+    const h = createHarness({ db });
+    h.backend.user = demoUser();
+    await h.api.refreshUser();
+    h.backend.override('POST /api/likes.php', 'network-error');
+    refused.left = ROOM_RETRIES + 1;
+    await expect(h.api.like(5)).rejects.toMatchObject({ kind: 'network' });
+    expect(h.likes).toEqual([]);
+    expect(await h.db.likes.count()).toBe(0);
+  });
 });

@@ -30,7 +30,10 @@ export function useSession(): SessionValue {
 const noSubscribe = () => () => undefined;
 const noState = () => null;
 
-/** Like useSession but null without a provider; for the fatal-error page drawn above it. */
+/**
+ * Like useSession but null without a provider: for the fatal-error page drawn above it, and for
+ * parts that only refine what they show with the member (a like button).
+ */
 export function useOptionalSession(): SessionState | null {
   const store = useContext(SessionContext);
   return useSyncExternalStore(

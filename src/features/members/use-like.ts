@@ -1,11 +1,14 @@
 /**
  * Like state of one profile for its card: read from the Dexie likes table (so it follows the
- * worker's optimistic write and later reconciliation), toggled through the sync worker.
+ * worker's optimistic write and later reconciliation), or from the page lane while the device has
+ * no room to store it, toggled through the sync worker.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useRef, useState } from 'react';
 import { getSync } from '../../bridges/worker-bridge';
+import { useOptionalSession } from '../../app/session/session-context';
 import { likeOf } from '../../db/queries';
+import { useUnstoredLike } from './unstored-likes';
 
 export interface LikeState {
   liked: boolean;
@@ -26,7 +29,11 @@ export function useLike(profileId: number): LikeState {
   const pending = useRef(0);
   // A tap before the worker's optimistic write shows must still flip the previous tap's intent.
   const intent = useRef<boolean | null>(null);
-  const liked = row?.liked ?? false;
+  const unstored = useUnstoredLike(useOptionalSession()?.user?.id ?? null, profileId);
+  // A tap the disk had no room for stands until a stored row is newer (a poll that could write).
+  const sent = unstored && !(row && row.updatedAt > unstored.at) ? unstored : null;
+  const liked = sent ? sent.liked : (row?.liked ?? false);
+  const waiting = sent ? sent.queued : row?.status === 'queued';
 
   const toggle = useCallback(async () => {
     const next = !(intent.current ?? liked);
@@ -47,5 +54,5 @@ export function useLike(profileId: number): LikeState {
     }
   }, [liked, profileId]);
 
-  return { liked, busy, queued: !busy && row?.status === 'queued', toggle };
+  return { liked, busy, queued: !busy && waiting, toggle };
 }

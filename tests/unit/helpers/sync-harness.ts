@@ -10,6 +10,7 @@ import {
   PAGE_LANE_CHANNEL,
   type HeldSearch,
   type MessagesArrival,
+  type UnstoredLike,
 } from '../../../src/api/page-lane';
 import { openAmoraDb, type AmoraDb, type DbEvents } from '../../../src/db/db';
 import type { Channel, EventSourceLike, Locks, SyncNotice } from '../../../workers/context';
@@ -145,6 +146,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const notices: SyncNotice[] = [];
   const arrivals: MessagesArrival[] = [];
   const heldSearches: HeldSearch[] = [];
+  const likes: UnstoredLike[] = [];
   let uuid = 0;
   const sync = createSync({
     db,
@@ -166,7 +168,8 @@ export function createHarness(options: HarnessOptions = {}) {
     uuid: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, '0')}`,
     announce: (message) => {
       if (message.type === 'messages') arrivals.push(message);
-      else heldSearches.push(message);
+      else if (message.type === 'search') heldSearches.push(message);
+      else likes.push(message);
       if (options.lane) {
         const channel = new BroadcastChannel(PAGE_LANE_CHANNEL);
         channel.postMessage(message);
@@ -183,9 +186,10 @@ export function createHarness(options: HarnessOptions = {}) {
     sources,
     badge,
     notices,
-    /** What the worker handed to pages on the page lane: messages, and searches it holds. */
+    /** What the worker handed to pages on the page lane: messages, searches it holds, likes. */
     arrivals,
     heldSearches,
+    likes,
     sync,
     api: sync.api,
     ctx: sync.ctx,
