@@ -6,7 +6,14 @@
 import { MEMBER_HEADER, type ActionsMessage } from '../../src/api/offline-protocol';
 import { retryWithRoom } from '../../src/lib/room-retry';
 import { nextAttemptAt } from './backoff';
-import { captureAction, queuedResponse, readJson, toRequest, type CapturedAction } from './capture';
+import {
+  queuedResponse,
+  readAction,
+  readJson,
+  toRequest,
+  type CapturedAction,
+  type ReadAction,
+} from './capture';
 import { classify } from './classify';
 import type { QueuedAction, QueueStore } from './types';
 
@@ -55,6 +62,15 @@ export class ActionQueue {
   private pendingEager = false;
   /** Per member, the last live request being handled: the next one waits until it has settled. */
   private readonly lanes = new Map<number, Promise<unknown>>();
+  /**
+   * Members this worker read no stored entry for, and has queued nothing for since: their next
+   * action goes out without a store read (about as long as the request's own way to this worker).
+   * Only service workers write the store; this one forgets a member on its own enqueue, and on
+   * another worker's `queued` message (a previous version finishing its last requests).
+   */
+  private readonly idle = new Set<number>();
+  /** Counts this worker's enqueues: a read that an enqueue overlapped proves nothing. */
+  private enqueues = 0;
 
   constructor(private readonly deps: ActionQueueDeps) {
     this.now = deps.now ?? Date.now;
@@ -71,15 +87,10 @@ export class ActionQueue {
     const memberId = Number(request.headers.get(MEMBER_HEADER));
     if (!Number.isSafeInteger(memberId) || memberId <= 0) return this.deps.fetch(request);
     // The body is read at once: a request the page gives up on while it waits is still queued.
-    const capturing = captureAction(request);
-    capturing.catch(() => undefined); // awaited in turn; a failed read must not count as unhandled
+    const reading = readAction(request);
+    reading.catch(() => undefined); // awaited in turn; a failed read must not count as unhandled
     const before = this.lanes.get(memberId) ?? Promise.resolve();
-    const handled = before.then(async () => {
-      // Read alongside the body, not after it: both are on the path of every message sent.
-      const stored = this.deps.store.all();
-      stored.catch(() => undefined); // awaited in handleInTurn when the request has a client id
-      return this.handleInTurn(request, await capturing, stored);
-    });
+    const handled = before.then(() => this.handleInTurn(memberId, reading));
     const tail = handled.catch(() => undefined);
     this.lanes.set(memberId, tail);
     void tail.then(() => {
@@ -88,20 +99,15 @@ export class ActionQueue {
     return handled;
   }
 
-  private async handleInTurn(
-    request: Request,
-    captured: CapturedAction | null,
-    stored: Promise<QueuedAction[]>,
-  ): Promise<Response> {
-    if (!captured) return this.deps.fetch(request); // no client id: cannot be replayed safely
+  private async handleInTurn(memberId: number, reading: Promise<ReadAction>): Promise<Response> {
     // Older entries of this member still wait: going first would break the order of messages.
-    const all = await stored;
-    if (all.some((a) => a.memberId === captured.memberId)) {
-      return this.enqueue(captured, 0, null, this.now());
-    }
+    const waiting = await this.hasWaiting(memberId);
+    const { outgoing, captured } = await reading;
+    if (!captured) return this.deps.fetch(outgoing); // no client id: cannot be replayed safely
+    if (waiting) return this.enqueue(captured, 0, null, this.now());
     let response: Response;
     try {
-      response = await this.deps.fetch(request);
+      response = await this.deps.fetch(outgoing);
     } catch {
       return this.enqueue(captured, 1, null, nextAttemptAt(1, null, this.now(), this.random));
     }
@@ -113,6 +119,19 @@ export class ActionQueue {
       response.status,
       nextAttemptAt(1, retryAfter, this.now(), this.random),
     );
+  }
+
+  private async hasWaiting(memberId: number): Promise<boolean> {
+    if (this.idle.has(memberId)) return false;
+    const before = this.enqueues;
+    const waiting = (await this.deps.store.all()).some((a) => a.memberId === memberId);
+    if (!waiting && this.enqueues === before) this.idle.add(memberId);
+    return waiting;
+  }
+
+  /** Another service worker queued an entry of `memberId`: the store must be read again. */
+  heardQueued(memberId: number): void {
+    this.idle.delete(memberId);
   }
 
   /** Replays what may be tried now; concurrent calls are serialised and merged. */
@@ -162,6 +181,8 @@ export class ActionQueue {
     at: number,
   ): Promise<Response> {
     const now = this.now();
+    this.enqueues++;
+    this.idle.delete(captured.memberId);
     await this.withRoom(() =>
       this.deps.store.add({
         ...captured,

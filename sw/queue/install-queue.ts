@@ -113,8 +113,14 @@ export function installActionQueue(
     const work = onMessage(event.data as Partial<SwInboundMessage> | null);
     if (work) event.waitUntil(work);
   });
-  channel.onmessage = (event: MessageEvent<Partial<SwInboundMessage> | null>) => {
-    void onMessage(event.data);
+  channel.onmessage = (event: MessageEvent<Partial<SwInboundMessage | ActionsMessage> | null>) => {
+    const message = event.data;
+    // Another service worker (a previous version finishing a request) added to the shared store.
+    if (message?.type === 'queued' && isMemberId(message.memberId) && message.memberId !== null) {
+      queue.heardQueued(message.memberId);
+      return;
+    }
+    void onMessage(message as Partial<SwInboundMessage> | null);
   };
 
   void kick(); // a worker (re)start replays what waits

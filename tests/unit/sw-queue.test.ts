@@ -302,4 +302,39 @@ describe('action queue', () => {
     expect((await queue.handle(noClientId)).status).toBe(200);
     expect(await store.all()).toEqual([]);
   });
+
+  it('reads its store once for a member with nothing queued, and again once it queued', async () => {
+    const { server, store, start } = setup();
+    let reads = 0;
+    const queue = start({ ...store, all: () => (reads++, store.all()) });
+    await queue.handle(message(7, 'a'));
+    await queue.handle(message(7, 'b'));
+    expect(reads).toBe(1); // the second went out on what the first read showed
+    server.fail('down');
+    expect((await queue.handle(message(7, 'c'))).status).toBe(202);
+    const before = reads;
+    // Behind the queued one, in order: the store is read again and the message waits there too.
+    expect((await queue.handle(message(7, 'd'))).status).toBe(202);
+    expect(reads).toBeGreaterThan(before);
+    expect(server.effects).toEqual(['POST /api/chat.php a', 'POST /api/chat.php b']);
+  });
+
+  it('does not let a message overtake one that another service worker queued', async () => {
+    const { server, store, start } = setup();
+    const active = start();
+    const previous = start(); // a previous version finishing its last request on the same store
+    await active.setSession(7);
+    await active.handle(message(7, 'first'));
+    server.fail('down');
+    expect((await previous.handle(message(7, 'second'))).status).toBe(202);
+    active.heardQueued(7); // its 'queued' message on the actions channel
+    expect((await active.handle(message(7, 'third'))).status).toBe(202);
+    expect((await store.all()).map((e) => JSON.parse(e.body).message)).toEqual(['second', 'third']);
+    expect(await active.replay({ eager: true })).toMatchObject({ delivered: 2 });
+    expect(server.effects).toEqual([
+      'POST /api/chat.php first',
+      'POST /api/chat.php second',
+      'POST /api/chat.php third',
+    ]);
+  });
 });

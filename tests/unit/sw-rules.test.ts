@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_HEADER, MEMBER_HEADER } from '../../src/api/offline-protocol';
 import { outdatedPrecaches } from '../../sw/precache-cleanup';
-import { captureAction, isQueueable, toRequest } from '../../sw/queue/capture';
+import { isQueueable, readAction, toRequest } from '../../sw/queue/capture';
 import {
   installLocales,
   isAppNavigation,
@@ -85,10 +85,13 @@ describe('queue intake', () => {
       },
       body: JSON.stringify({ profile: 3, client_id: 'c-1', client_seq: 4 }),
     });
-    const captured = await captureAction(request);
+    const { outgoing, captured } = await readAction(request);
     expect(captured).toMatchObject({ method: 'POST', memberId: 7, clientId: 'c-1' });
     expect(captured?.headers.some(([n]) => n === 'cookie')).toBe(false);
-    expect(await request.text()).toContain('c-1'); // the original is still sendable
+    // What goes on is the same request, body and all.
+    expect(outgoing.method).toBe('POST');
+    expect(outgoing.headers.get(MEMBER_HEADER)).toBe('7');
+    expect(await outgoing.text()).toContain('c-1');
     if (!captured) throw new Error('not captured');
     const rebuilt = toRequest(captured);
     expect(rebuilt.credentials).toBe('same-origin');
