@@ -6,7 +6,7 @@ import type { LiveEvent } from '../src/api/contract';
 import type { MessageRow } from '../src/db/db';
 import type { SyncContext } from './context';
 import { handOver, loadMessages, postsInFlight, rowOf } from './messages';
-import { currentMemberId } from './session';
+import { knownMemberId } from './session';
 
 /** A live event about one conversation that the worker applies to its stored messages. */
 export type ConversationEvent = Extract<LiveEvent, { type: 'message' | 'read' | 'delivered' }>;
@@ -41,7 +41,7 @@ export async function applyConversationEvent(
     if (posting && (await posting)) return;
     const row = rowOf(event.message);
     // Open pages show it now; the write keeps it, and the screen reads it back a moment later.
-    const memberId = await currentMemberId(ctx);
+    const memberId = await knownMemberId(ctx);
     if (memberId !== null) handOver(ctx, memberId, event.conversation, [row]);
     await storeLiveMessage(ctx, row);
     return;

@@ -22,7 +22,27 @@ export interface LogoutOutcome {
 
 /** The member the stored personal data belongs to, or null. */
 export async function currentMemberId(ctx: Pick<SyncContext, 'db'>): Promise<number | null> {
-  return (await kvGet(ctx.db, 'session'))?.memberId ?? null;
+  const memberId = (await kvGet(ctx.db, 'session'))?.memberId ?? null;
+  known.set(ctx, memberId);
+  return memberId;
+}
+
+/** The session member as this worker last read, wrote or heard of it from another tab. */
+const known = new WeakMap<object, number | null>();
+
+/** Another tab changed the session (its worker already wrote it): the memory copy follows. */
+export function heardSessionOf(ctx: Pick<SyncContext, 'db'>, memberId: number | null): void {
+  known.set(ctx, memberId);
+}
+
+/**
+ * The session member without a read when this worker knows it: for stamping what it hands to the
+ * pages, where a read would be on the path of every message received. Pages compare the stamp
+ * with their own session, so a copy a moment old costs at most one hand-over, never a leak.
+ */
+export async function knownMemberId(ctx: Pick<SyncContext, 'db'>): Promise<number | null> {
+  const memberId = known.get(ctx);
+  return memberId === undefined ? currentMemberId(ctx) : memberId;
 }
 
 /**
@@ -46,6 +66,7 @@ export async function applyUser(
   // A user stored without session meta can only be a leftover: clear it when asked to.
   const stray = forceWipe && prev === null && (await kvGet(db, 'user')) != null;
   const wipe = (changed && prev !== null) || stray;
+  known.delete(ctx); // until the write below has settled, the disk says who it is
   if (wipe) await wipePersonalData(db);
   const applied = await db.transaction('rw', db.kv, db.actions, async () => {
     // The wipe above cleared the stamp itself; any other change is a login or logout meanwhile.
@@ -63,6 +84,7 @@ export async function applyUser(
     return true;
   });
   if (!applied) return;
+  known.set(ctx, next);
   if (wipe) await updateBadge(ctx);
   if (changed) {
     ctx.channel.post({ type: 'session', memberId: next });

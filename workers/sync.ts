@@ -80,7 +80,7 @@ import { createLiveEventHandler } from './live-events';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
 import { careForStorage } from './storage-care';
-import { currentMemberId, fetchUser, login, logout } from './session';
+import { currentMemberId, fetchUser, heardSessionOf, login, logout } from './session';
 import {
   activationStatus,
   clearDraft,
@@ -193,6 +193,7 @@ export function createSync(deps: SyncDeps) {
   const unsubscribe = ctx.channel.subscribe((message) => {
     if (message.type === 'session') {
       // Another tab logged in or out; it already wrote Dexie.
+      heardSessionOf(ctx, message.memberId);
       if (message.memberId === null) pause();
       else if (leader) {
         poller.start();

@@ -10,7 +10,7 @@ import { ROOM_RETRIES } from '../../workers/quota-guard';
 import { chat } from './helpers/fake-backend';
 import { demoUser, ownMessage } from './helpers/fixtures';
 import { refuseWrites } from './helpers/full-disk';
-import { createHarness, newDb } from './helpers/sync-harness';
+import { createHarness, flush, newDb } from './helpers/sync-harness';
 
 /** A message of member 501 to the demo member (7) in conversation 1. */
 const incoming = (id: number): ChatMessage => ({ ...ownMessage(id, `m${id}`, null), sender: 501 });
@@ -120,5 +120,20 @@ describe('message lane', () => {
     });
     await h.api.loadMessages(1);
     expect(h.arrivals).toEqual([]);
+  });
+
+  it('stamps a live message with the member another tab logged in', async () => {
+    const tab = await member();
+    const other = createHarness({ db: tab.db, hub: tab.hub });
+    other.backend.user = { ...demoUser(), id: 8 };
+    await other.api.refreshUser(); // the other tab's worker writes the session and says so
+    await flush();
+
+    await applyConversationEvent(tab.ctx, {
+      type: 'message',
+      conversation: 1,
+      message: incoming(3),
+    });
+    expect(tab.arrivals).toMatchObject([{ type: 'messages', memberId: 8, conversation: 1 }]);
   });
 });
