@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,8 +8,17 @@ import { ChatIcon } from './ChatIcon';
 import { SafetyDialogs, type SafetyDialog } from './SafetyDialogs';
 import './chat-dialogs.scss';
 
-/** The conversation's top bar: back to the list, the member (to their profile), and the menu. */
-export function ChatHeader({ profile, cdnPrefix }: { profile: Profile | null; cdnPrefix: string }) {
+/**
+ * The conversation's top bar: back to the list, the member (to their profile), and the menu.
+ * Memoised, like the composer and the credits panel: every arriving message renders the screen.
+ */
+export const ChatHeader = memo(function ChatHeader({
+  profile,
+  cdnPrefix,
+}: {
+  profile: Profile | null;
+  cdnPrefix: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<SafetyDialog>(null);
@@ -63,4 +72,4 @@ export function ChatHeader({ profile, cdnPrefix }: { profile: Profile | null; cd
       )}
     </header>
   );
-}
+});

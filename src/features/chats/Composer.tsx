@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../app/session/session-context';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
@@ -6,8 +6,17 @@ import { ChatIcon } from './ChatIcon';
 import { composerState, isSendKey } from './composer-rules';
 import { holdUnsent, releaseUnsent } from './unsent-messages';
 
-/** The message box at the bottom: Enter sends, Shift+Enter breaks the line, a counter near 2000. */
-export function Composer({ conversation, name }: { conversation: number; name: string }) {
+/**
+ * The message box at the bottom: Enter sends, Shift+Enter breaks the line, a counter near 2000.
+ * Memoised: every arriving message renders the screen, and the box need not follow.
+ */
+export const Composer = memo(function Composer({
+  conversation,
+  name,
+}: {
+  conversation: number;
+  name: string;
+}) {
   const { t } = useTranslation();
   const session = useSessionStore();
   const id = useId();
@@ -91,4 +100,4 @@ export function Composer({ conversation, name }: { conversation: number; name: s
       </p>
     </form>
   );
-}
+});

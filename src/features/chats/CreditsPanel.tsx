@@ -1,6 +1,6 @@
 import '../credits/credits.scss';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getSync } from '../../bridges/worker-bridge';
@@ -23,9 +23,14 @@ export interface CreditsPanelProps {
 /**
  * Above the composer when the member cannot pay for a message: what a message costs, the
  * balance, and the packages in place; each package comes back to this conversation after paying.
- * A refused message is kept and sent by the worker once the purchase is paid.
+ * A refused message is kept and sent by the worker once the purchase is paid. Memoised: every
+ * arriving message renders the screen.
  */
-export function CreditsPanel({ chatId, credits, refused }: CreditsPanelProps) {
+export const CreditsPanel = memo(function CreditsPanel({
+  chatId,
+  credits,
+  refused,
+}: CreditsPanelProps) {
   const { t, i18n } = useTranslation();
   const stored = useLiveQuery(async () => (await kvGet(getDb(), 'creditsOffer')) ?? null, []);
   const offer = stored?.offer ?? null;
@@ -88,4 +93,4 @@ export function CreditsPanel({ chatId, credits, refused }: CreditsPanelProps) {
       </Link>
     </section>
   );
-}
+});
