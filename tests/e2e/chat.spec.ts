@@ -412,19 +412,24 @@ test('a push shows a notification per conversation, and a click on it opens the 
   await waitForServiceWorker(alexPage);
 
   const cdp = await alexPage.context().newCDPSession(alexPage);
-  // Our registration, once the browser reports an activated version of it to push to.
+  // Our registration, once the browser reports an activated version of it to push to. The two
+  // kinds of report may come in either order, so each one checks what both have told so far.
   const registrations = new Set<string>();
+  const activated = new Set<string>();
   const registrationId = new Promise<string>((resolve) => {
+    const check = () => {
+      const ours = [...activated].find((id) => registrations.has(id));
+      if (ours) resolve(ours);
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
       for (const r of event.registrations) {
         if (r.scopeURL === `${origin}/` && !r.isDeleted) registrations.add(r.registrationId);
       }
+      check();
     });
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      const active = versions.find(
-        (v) => registrations.has(v.registrationId) && v.status === 'activated',
-      );
-      if (active) resolve(active.registrationId);
+      for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
+      check();
     });
   });
   cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
