@@ -65,13 +65,19 @@ describe('held search view', () => {
   });
 });
 
+/** The sync worker the screens talk to, with the demo member logged in and the lane on. */
+async function loggedInWorker() {
+  const h = createHarness({ db: getDb(), lane: true });
+  stop = () => h.sync.stop();
+  worker.current = h.api;
+  h.backend.user = demoUser();
+  await h.api.refreshUser();
+  return h;
+}
+
 describe('members screen with no room left', () => {
   it('shows the results the device could not store, and loads more of them', async () => {
-    const h = createHarness({ db: getDb(), lane: true });
-    stop = () => h.sync.stop();
-    worker.current = h.api;
-    h.backend.user = demoUser();
-    await h.api.refreshUser();
+    await loggedInWorker();
 
     await withFullDisk(getDb(), 'searchPages', async (refused) => {
       renderApp('/members', { user: demoUser() });
@@ -92,11 +98,7 @@ describe('members screen with no room left', () => {
   });
 
   it('likes and unlikes a member the device has no room to store', async () => {
-    const h = createHarness({ db: getDb(), lane: true });
-    stop = () => h.sync.stop();
-    worker.current = h.api;
-    h.backend.user = demoUser();
-    await h.api.refreshUser();
+    const h = await loggedInWorker();
     renderApp('/members', { user: demoUser() });
     const likeButtons = () =>
       screen.findAllByRole('button', { name: /^like /i }, { timeout: 5_000 });

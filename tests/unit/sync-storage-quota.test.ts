@@ -21,6 +21,16 @@ async function fullDiskHarness(times: number) {
   return { ...h, refused };
 }
 
+/** The demo member logged in on a device that refuses writes to `table` once armed. */
+async function memberWithFull(table: string) {
+  const db = newDb();
+  const refused = refuseWrites(db, table);
+  const h = createHarness({ db });
+  h.backend.user = demoUser();
+  await h.api.refreshUser();
+  return { ...h, refused };
+}
+
 describe('quota errors', () => {
   it('recognises the browser error, also inside Dexie’s wrapper', () => {
     const quota = new DOMException('full', 'QuotaExceededError');
@@ -121,11 +131,7 @@ describe('quota errors', () => {
   });
 
   it('sends a message the device has no room to keep, once, and does not hand the text back', async () => {
-    const db = newDb();
-    const refused = refuseWrites(db, 'messages');
-    const h = createHarness({ db });
-    h.backend.user = demoUser();
-    await h.api.refreshUser();
+    const { refused, ...h } = await memberWithFull('messages');
     const clientId = '00000000-0000-4000-8000-000000000001';
     h.backend.override('POST /api/chat.php', {
       body: {
@@ -147,11 +153,7 @@ describe('quota errors', () => {
   });
 
   it('sends a like the device has no room to store, hands it to the pages, and keeps sequences rising', async () => {
-    const db = newDb();
-    const refused = refuseWrites(db, 'likes');
-    const h = createHarness({ db });
-    h.backend.user = demoUser();
-    await h.api.refreshUser();
+    const { refused, ...h } = await memberWithFull('likes');
 
     refused.left = 2 * (ROOM_RETRIES + 1);
     expect(await h.api.like(5)).toEqual({ status: 'sent', liked: true });
@@ -177,11 +179,7 @@ describe('quota errors', () => {
   });
 
   it('does not answer a like as sent when neither the device nor the network took it', async () => {
-    const db = newDb();
-    const refused = refuseWrites(db, 'likes');
-    const h = createHarness({ db });
-    h.backend.user = demoUser();
-    await h.api.refreshUser();
+    const { refused, ...h } = await memberWithFull('likes');
     h.backend.override('POST /api/likes.php', 'network-error');
     refused.left = ROOM_RETRIES + 1;
     await expect(h.api.like(5)).rejects.toMatchObject({ kind: 'network' });
