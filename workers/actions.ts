@@ -13,7 +13,7 @@ import { kvGet, kvPut } from '../src/db/kv';
  */
 export function nextSeq(db: AmoraDb, memberId: number, now = Date.now()): Promise<number> {
   return db.transaction('rw', db.kv, async () => {
-    const seq = await seqAfter(db, memberId, now);
+    const seq = await unstoredSeq(db, memberId, now);
     await kvPut(db, `seq:${memberId}`, seq);
     return seq;
   });
@@ -25,18 +25,21 @@ export function nextSeq(db: AmoraDb, memberId: number, now = Date.now()): Promis
  */
 const issued = new WeakMap<AmoraDb, Map<number, number>>();
 
-async function seqAfter(db: AmoraDb, memberId: number, now: number): Promise<number> {
+/**
+ * The next sequence, read and kept in memory only: what nextSeq stores, and what an action gets
+ * when this device has no room to store it.
+ */
+export async function unstoredSeq(
+  db: AmoraDb,
+  memberId: number,
+  now = Date.now(),
+): Promise<number> {
   let members = issued.get(db);
   if (!members) issued.set(db, (members = new Map()));
   const last = Math.max((await kvGet(db, `seq:${memberId}`)) ?? 0, members.get(memberId) ?? 0);
   const seq = Math.max(last + 1, now);
   members.set(memberId, seq);
   return seq;
-}
-
-/** The next sequence of an action this device has no room to store: read, kept in memory only. */
-export function unstoredSeq(db: AmoraDb, memberId: number, now = Date.now()): Promise<number> {
-  return seqAfter(db, memberId, now);
 }
 
 /**

@@ -139,10 +139,7 @@ async function sendUnstored(
   const seq = await unstoredSeq(ctx.db, memberId, at);
   let response;
   try {
-    response = await ctx.http.call(kind, {
-      body: { profile: profileId, client_id: clientId, client_seq: seq },
-      headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
-    });
+    response = await callLike(ctx, memberId, { clientId, kind, profileId, seq });
   } catch (caught) {
     const error = toSyncError(caught);
     if (error.kind === 'auth') ctx.recheckUser();
@@ -171,6 +168,18 @@ export interface LikeRequest {
   liked: boolean;
 }
 
+/** The like or unlike request itself, marked as an action of `memberId` for the service worker. */
+function callLike(
+  ctx: SyncContext,
+  memberId: number,
+  { clientId, kind, profileId, seq }: Omit<LikeRequest, 'liked'>,
+) {
+  return ctx.http.call(kind, {
+    body: { profile: profileId, client_id: clientId, client_seq: seq },
+    headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
+  });
+}
+
 /**
  * POST the like or unlike of a written action: confirmed, queued by the service worker (202 +
  * x-queued; the channel settles it later), or failed and reverted.
@@ -182,10 +191,7 @@ export async function postLike(
 ): Promise<LikeOutcome> {
   const { db } = ctx;
   try {
-    const response = await ctx.http.call(kind, {
-      body: { profile: profileId, client_id: clientId, client_seq: seq },
-      headers: { [ACTION_HEADER]: '1', [MEMBER_HEADER]: String(memberId) },
-    });
+    const response = await callLike(ctx, memberId, { clientId, kind, profileId, seq });
     if (response.queued) return { status: 'queued', liked };
     await confirmAction(db, clientId, response.data);
     return { status: 'sent', liked: response.data.liked };

@@ -40,7 +40,7 @@ export async function readAction(request: Request): Promise<ReadAction> {
 }
 
 /** What the queue stores of a request whose body is `body`; null without a member or client id. */
-export function capturedFrom(request: Request, body: string): CapturedAction | null {
+function capturedFrom(request: Request, body: string): CapturedAction | null {
   const memberId = Number(request.headers.get(MEMBER_HEADER));
   if (!Number.isSafeInteger(memberId) || memberId <= 0) return null;
   const clientId = clientIdOf(body);
