@@ -1,6 +1,6 @@
 /** Boot: styles, session fetch, router and messages in parallel, then the first render. */
 import './styles/main.scss';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error/AppErrorBoundary';
@@ -16,6 +16,7 @@ import {
   prerenderedLanguage,
   revealed,
 } from './prerender/reveal';
+import { routerInitialized } from './prerender/router-ready';
 import { createRoutes } from './routes';
 import type { i18n as I18n } from 'i18next';
 
@@ -116,6 +117,11 @@ function loadSettingsLater(session: SessionStore, router: DataRouter): void {
   });
 }
 
+/** Ends the current task: the browser paints and handles input before the next step runs. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function boot(): Promise<void> {
   keepVisitorScroll();
   applyDevQuery(location.search);
@@ -124,17 +130,22 @@ async function boot(): Promise<void> {
   const session = createSessionStore();
   // A prerendered page names its language; the app draws the same page in the same words.
   const language = prerenderedLanguage();
+  // The visitor already reads that page: each step of the take-over gets a task of its own, so
+  // none of them (evaluating the code, making the router, the first render) holds a tap back long.
+  const breathe = () => (language ? nextTask() : undefined);
+  const i18nReady = createI18n(undefined, undefined, language);
   void (language ? session.refreshUser() : session.refresh());
+  await breathe();
   const router = createBrowserRouter(createRoutes(session));
   if (language) loadSettingsLater(session, router);
-  const i18n = await createI18n(undefined, undefined, language);
+  const i18n = await i18nReady;
+  // The screen's module and the loaders first: a sliced render must not race the router.
+  if (language) await routerInitialized(router);
+  await breathe();
 
-  // The visitor already sees the page: let the browser breathe between evaluating the code and
-  // the first render, so neither becomes one long task.
-  if (language) await new Promise((resolve) => setTimeout(resolve, 0));
   const root = appRootElement();
   if (!root) throw new Error('index.html lacks #root');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <SessionProvider store={session}>
         <TemplateProvider>
@@ -143,8 +154,12 @@ async function boot(): Promise<void> {
           </AppErrorBoundary>
         </TemplateProvider>
       </SessionProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Out of sight behind the prerendered copy, React renders in slices and yields to the visitor's
+  // taps in between; the app shell has nothing on screen yet, so it renders at once.
+  if (language) startTransition(() => createRoot(root).render(app));
+  else createRoot(root).render(app);
   // A page left before these parts arrived aborts their loading: not an error of the app.
   startServiceWorker(session, i18n, language !== undefined).catch((error: unknown) =>
     console.warn('The service worker could not be started on this page', error),
