@@ -3,7 +3,7 @@
  * the headline never waits for it) and reports what came back. The worker keeps landers for
  * offline visits; a stored answer says so, and a failure says whether the network was the cause.
  */
-import { useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import type { SyncRemote } from '../../bridges/worker-bridge';
 import type { PublicAnswer } from '../../../workers/landers';
 
@@ -26,31 +26,29 @@ export function usePublicAnswer<T>(
 
   useEffect(() => {
     let live = true;
+    // The page with its members is a large render: as a transition React draws it in slices, so a
+    // tap on the page meanwhile is never held up by it.
+    const settle = (value: AnswerState<T>) => {
+      if (live) startTransition(() => setState({ key, value }));
+    };
     const run = async () => {
       const bridge = await import('../../bridges/worker-bridge');
       try {
         const answer = await loadNow(bridge.getSync());
-        if (live) {
-          setState({ key, value: { status: 'ready', data: answer.data, stored: answer.stored } });
-        }
+        settle({ status: 'ready', data: answer.data, stored: answer.stored });
       } catch (error) {
         console.warn('Lander data could not be loaded', error);
         const sync = bridge.isSyncError(error) ? error : null;
-        if (live) {
-          setState({
-            key,
-            value: {
-              status: 'failed',
-              offline: sync?.kind === 'network',
-              httpStatus: sync?.status ?? null,
-            },
-          });
-        }
+        settle({
+          status: 'failed',
+          offline: sync?.kind === 'network',
+          httpStatus: sync?.status ?? null,
+        });
       }
     };
     run().catch((error: unknown) => {
       console.warn('The sync worker could not be started', error);
-      if (live) setState({ key, value: { status: 'failed', offline: true, httpStatus: null } });
+      settle({ status: 'failed', offline: true, httpStatus: null });
     });
     return () => {
       live = false;
