@@ -9,6 +9,7 @@ import { createSessionStore, type SessionStore } from './app/session/session-sto
 import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
 import { createI18n } from './i18n/i18n';
+import { nextTask } from './lib/next-task';
 import { trafficSource } from './lib/tracking';
 import {
   appRootElement,
@@ -115,11 +116,6 @@ function loadSettingsLater(session: SessionStore, router: DataRouter): void {
   unsubscribe = router.subscribe((state) => {
     if (state.location.pathname !== first) load();
   });
-}
-
-/** Ends the current task: the browser paints and handles input before the next step runs. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function boot(): Promise<void> {

@@ -7,11 +7,21 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefOb
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../app/session/session-context';
+import { nextTask } from '../../../lib/next-task';
 import { SignupIcon } from '../../signup/SignupIcon';
 import { JOIN_ID } from '../lander-rules';
 import type { InlineSignupProps } from './InlineSignup';
 
-const InlineSignup = lazy(() => import('./InlineSignup'));
+/**
+ * The form with the contract's schemas evaluated first, in a task of their own: building them
+ * takes long on a phone, and together with the rest of the form's modules it would be one long
+ * task while the visitor is reading the page.
+ */
+const InlineSignup = lazy(async () => {
+  await import('../../../api/contract');
+  await nextTask();
+  return import('./InlineSignup');
+});
 
 export interface JoinSectionProps extends InlineSignupProps {
   /** /signup with the page's tracking query, for the plain link. */
