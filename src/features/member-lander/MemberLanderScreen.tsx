@@ -10,8 +10,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
+import { currentLanguage } from '../../i18n/i18n';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
+import { prepareCountryNames } from '../../lib/countries';
 import { parseLanderSlug } from '../../lib/lander-slug';
 import { trafficSource } from '../../lib/tracking';
 import { SLOT_PROFILE } from '../../prerender/member-slots';
@@ -25,7 +27,7 @@ import { afterSignup, memberLanderVariant } from './member-lander-rules';
 import { MemberLanderView } from './MemberLanderView';
 
 export default function MemberLanderScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { memberId = '', slug } = useParams();
   const id = Number(memberId);
   const variant = memberLanderVariant(useCurrentRoute()?.name);
@@ -34,9 +36,11 @@ export default function MemberLanderScreen() {
   const navigate = useNavigate();
   usePageLanguage(slug ? (parseLanderSlug(slug)?.language ?? null) : null);
 
-  const answer = usePublicAnswer(`member:${id}`, (sync) =>
-    sync.loadMemberLander(id, trafficSource(new URLSearchParams(search)) ?? undefined),
-  );
+  const answer = usePublicAnswer(`member:${id}`, (sync) => {
+    // The card names the member's country: its names are ready by the time the member is.
+    prepareCountryNames(currentLanguage(i18n));
+    return sync.loadMemberLander(id, trafficSource(new URLSearchParams(search)) ?? undefined);
+  });
   // The prerendered copy carries the server-filled card; it stays up until the app has the member.
   useRevealHold(answer.status === 'loading');
   const prerendering = usePrerendering();
