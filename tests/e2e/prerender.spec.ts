@@ -153,6 +153,31 @@ test('a login sent before the app is there goes through once it has taken over',
   await expect(page.locator('.is-logged-in')).toHaveCount(1);
 });
 
+test('the app loads only once the preloaded largest image of the page has arrived', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const posterMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/landers/video-poster.webp', async (route) => {
+    await posterMayLoad;
+    await route.continue();
+  });
+  const appFiles: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/.+\.(js|css)$/.test(request.url())) appFiles.push(request.url());
+  });
+  // Not 'load': the held poster is what the page's load event waits for.
+  await page.goto('/landers/video/eng', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#prerendered')).toBeVisible();
+  // Long enough for several frames: nothing of the app's competes with the poster meanwhile.
+  await page.waitForTimeout(500);
+  expect(appFiles).toEqual([]);
+
+  release();
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  expect(appFiles.length).toBeGreaterThan(0);
+});
+
 test('a member gets the app shell, a visitor the prerendered page', async ({ request }) => {
   const member = await request.get('/', { headers: { cookie: 'amora_in=1' } });
   expect(await member.text()).not.toContain('id="prerendered"');
