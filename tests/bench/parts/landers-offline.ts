@@ -28,12 +28,21 @@ const LOADED_PHOTOS = `[...document.images].filter((image) =>
   new URL(image.currentSrc || image.src, location.href).pathname.startsWith('/uploads/') &&
   image.complete && image.naturalWidth > 0).length`;
 
+/** True once every member photo on the page has loaded or failed. */
+const SETTLED_PHOTOS = `[...document.images].every((image) =>
+  !new URL(image.currentSrc || image.src, location.href).pathname.startsWith('/uploads/') ||
+  image.complete)`;
+
 /** What a member sees of a lander once its members are there: language, heading, photos. */
 async function shown(page: Page, members: () => Promise<void>) {
   await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 30_000 });
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
   await members().catch(() => undefined); // reported below as missing, not thrown
   await page.waitForLoadState('load');
+  // Photos the app has just drawn may still be on their way: count them once each has loaded or failed.
+  await page
+    .waitForFunction(SETTLED_PHOTOS, null, { timeout: 5000, polling: 100 })
+    .catch(() => undefined);
   return {
     lang: await page.locator('html').getAttribute('lang'),
     heading: ((await page.locator('h1').first().textContent()) ?? '').trim(),
