@@ -1,4 +1,4 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { DEMO } from './helpers';
 
 test.describe('with JavaScript turned off', () => {
@@ -113,12 +113,7 @@ test('the app takes over a prerendered page without errors and keeps what was ty
     if (message.type() === 'error') problems.push(message.text());
   });
   // Scripts arrive late, as on a slow phone: the visitor starts typing into the prerendered form.
-  let release: () => void = () => undefined;
-  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   await page.goto('/login');
   await expect(page.locator('#prerendered')).toHaveCount(1);
   await page.getByLabel('Email address').fill('early@example.com');
@@ -133,15 +128,21 @@ test('the app takes over a prerendered page without errors and keeps what was ty
   expect(problems.filter((p) => !/status of 40[13]/.test(p))).toEqual([]);
 });
 
+/** Holds every request matching `pattern` until the returned function is called. */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const mayGo = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await mayGo;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a login sent before the app is there goes through once it has taken over', async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   await page.goto('/login');
   await page.getByLabel('Email address').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
@@ -156,12 +157,7 @@ test('a login sent before the app is there goes through once it has taken over',
 test('the app loads only once the preloaded largest image of the page has arrived', async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const posterMayLoad = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/landers/video-poster.webp', async (route) => {
-    await posterMayLoad;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/landers/video-poster.webp');
   const appFiles: string[] = [];
   page.on('request', (request) => {
     if (/\/assets\/.+\.(js|css)$/.test(request.url())) appFiles.push(request.url());
