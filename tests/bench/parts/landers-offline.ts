@@ -23,15 +23,17 @@ function offlineNote(language: Language): string {
   return messages.landers.offline;
 }
 
+/** A member photo among the page's images (a function's source, evaluated in the page). */
+const IS_MEMBER_PHOTO = `(image) =>
+  new URL(image.currentSrc || image.src, location.href).pathname.startsWith('/uploads/')`;
+
 /** Member photos on the page that have loaded (a broken image has no natural width). */
-const LOADED_PHOTOS = `[...document.images].filter((image) =>
-  new URL(image.currentSrc || image.src, location.href).pathname.startsWith('/uploads/') &&
-  image.complete && image.naturalWidth > 0).length`;
+const LOADED_PHOTOS = `[...document.images].filter(${IS_MEMBER_PHOTO})
+  .filter((image) => image.complete && image.naturalWidth > 0).length`;
 
 /** True once every member photo on the page has loaded or failed. */
-const SETTLED_PHOTOS = `[...document.images].every((image) =>
-  !new URL(image.currentSrc || image.src, location.href).pathname.startsWith('/uploads/') ||
-  image.complete)`;
+const SETTLED_PHOTOS = `[...document.images].filter(${IS_MEMBER_PHOTO})
+  .every((image) => image.complete)`;
 
 /** What a member sees of a lander once its members are there: language, heading, photos. */
 async function shown(page: Page, members: () => Promise<void>) {
