@@ -6,6 +6,7 @@ import i18next, { type i18n, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../api/contract';
 import { languageDetector, messagesBackend } from './i18n-plugins';
+import { formatNumber } from './whole-numbers';
 import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES, LANGUAGE_TAGS, toLanguage } from './languages';
 
 /** Options shared by the app and the tests. */
@@ -19,6 +20,14 @@ export function i18nOptions(resources?: Resource): InitOptions {
     react: { useSuspense: false },
     ...(resources ? { resources } : {}),
   };
+}
+
+/**
+ * Formats the messages use beyond i18next's own; call after `init`. `number` replaces the
+ * built-in one, whose first use is a long task (whole-numbers.ts).
+ */
+export function addFormats(instance: i18n): void {
+  instance.services.formatter?.add('number', formatNumber);
 }
 
 /** Keeps `<html lang>` on the full tag of the active language. */
@@ -49,6 +58,7 @@ export async function createI18n(
   } catch (error) {
     console.warn('i18n initialisation failed; continuing with keys.', error);
   }
+  addFormats(instance);
   applyHtmlLang(instance.resolvedLanguage ?? FALLBACK_LANGUAGE);
   return instance;
 }

@@ -18,7 +18,7 @@ import { SessionProvider } from '../app/session/SessionProvider';
 import { createSessionStore, type SessionApi } from '../app/session/session-store';
 import { TemplateProvider } from '../app/template/TemplateProvider';
 import { loadStaticPage } from '../features/pages/page-content';
-import { i18nOptions } from '../i18n/i18n';
+import { addFormats, i18nOptions } from '../i18n/i18n';
 import { createRoutes } from '../routes';
 import type { RenderedPage } from './pages';
 import { PrerenderContext } from './prerender-context';
@@ -54,6 +54,7 @@ export async function renderPage(
   const i18n = i18next.createInstance();
   const resources: Resource = { [language]: { translation: messages } };
   await i18n.use(initReactI18next).init({ ...i18nOptions(resources), lng: language });
+  addFormats(i18n);
 
   const session = createSessionStore(visitorApi);
   void session.refresh();
