@@ -23,7 +23,8 @@ const page = (name: string, lng: string) =>
   `<img src="${slotMarker(MEMBER_SLOTS.photo)}" alt="">` +
   `<strong>${slotMarker(MEMBER_SLOTS.name)}</strong>` +
   `<span class="ml2-age">${slotMarker(MEMBER_SLOTS.age)}</span>` +
-  `<span class="ml2-place">${slotMarker(MEMBER_SLOTS.place)}</span>` +
+  `<span class="ml2-place" data-member="${slotMarker(MEMBER_SLOTS.id)}">` +
+  `${slotMarker(MEMBER_SLOTS.place)}</span>` +
   `<a href="/signup?profile=${slotMarker(MEMBER_SLOTS.id)}">Sign up</a></div>` +
   '<div id="root" hidden></div></body></html>';
 
@@ -105,7 +106,9 @@ for (const engine of ENGINES) {
       expect(res.body).toContain(`<title>Chat with Person ANN</title>`);
       expect(res.body).toContain(`<img src="/uploads/p${id}_thumb.jpg"`);
       expect(res.body).toContain('<span class="ml2-age">31 jaar</span>');
-      expect(res.body).toContain('<span class="ml2-place">City ANN, Nederland</span>');
+      expect(res.body).toContain(
+        `<span class="ml2-place" data-member="${id}">City ANN, Nederland</span>`,
+      );
       expect(res.body).toContain(`href="/signup?profile=${id}"`);
       expect(res.body).not.toContain('[[slot:');
     });

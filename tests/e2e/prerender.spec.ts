@@ -104,6 +104,28 @@ test.describe('with JavaScript turned off', () => {
   });
 });
 
+test('a member lander names the place in the words the server wrote, after the app takes over', async ({
+  page,
+  request,
+}) => {
+  const listed = await request.get('/api/lander.php?slug=nl');
+  const { profiles } = (await listed.json()) as {
+    profiles: { id: number; main_image: unknown; city: string | null }[];
+  };
+  const member = profiles.find((p) => p.main_image !== null && p.city)!;
+  expect(member).toBeDefined();
+  const path = `/members/${member.id}/landing2/she-nl`;
+  const served = await (await request.get(path)).text();
+  const written = new RegExp(`<span class="ml2-place" data-member="${member.id}">([^<]+)<`).exec(
+    served,
+  )?.[1];
+  expect(written).toContain(member.city);
+
+  await page.goto(path);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.locator('#root .ml2-place')).toHaveText(written!);
+});
+
 test('the app takes over a prerendered page without errors and keeps what was typed', async ({
   page,
 }) => {

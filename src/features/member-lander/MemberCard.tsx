@@ -3,6 +3,7 @@ import type { Profile } from '../../api/contract';
 import { currentLanguage } from '../../i18n/i18n';
 import { countryName } from '../../lib/countries';
 import { MEMBER_SLOTS } from '../../prerender/member-slots';
+import { PLACE_MEMBER_ATTRIBUTE, prerenderedPlace } from '../../prerender/member-values';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { slotMarker } from '../../prerender/slots';
 import { photoUrl } from '../members/card-rules';
@@ -41,11 +42,11 @@ export function MemberCard({ profile, cdnPrefix }: MemberCardProps) {
     : profile.age !== null
       ? t('memberLander.age', { age: profile.age })
       : null;
+  const lng = currentLanguage(i18n);
   const place = prerendering
     ? slotMarker(MEMBER_SLOTS.place)
-    : [profile.city, countryName(profile.country, currentLanguage(i18n))]
-        .filter(Boolean)
-        .join(', ');
+    : (prerenderedPlace(profile.id, lng) ??
+      [profile.city, countryName(profile.country, lng)].filter(Boolean).join(', '));
   return (
     <figure className="ml2-card">
       {src ? (
@@ -65,7 +66,14 @@ export function MemberCard({ profile, cdnPrefix }: MemberCardProps) {
       <figcaption className="ml2-card-body">
         <strong className="ml2-name">{profile.name}</strong>
         {age !== null && <span className="ml2-age">{age}</span>}
-        {place && <span className="ml2-place">{place}</span>}
+        {place && (
+          <span
+            className="ml2-place"
+            {...(prerendering ? { [PLACE_MEMBER_ATTRIBUTE]: slotMarker(MEMBER_SLOTS.id) } : {})}
+          >
+            {place}
+          </span>
+        )}
       </figcaption>
     </figure>
   );

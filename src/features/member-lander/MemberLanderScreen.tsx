@@ -14,6 +14,7 @@ import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
 import { currentLanguage } from '../../i18n/i18n';
 import { prepareCountryNames } from '../../lib/countries';
+import { prerenderedPlace } from '../../prerender/member-values';
 import { parseLanderSlug } from '../../lib/lander-slug';
 import { trafficSource } from '../../lib/tracking';
 import { SLOT_PROFILE } from '../../prerender/member-slots';
@@ -37,8 +38,10 @@ export default function MemberLanderScreen() {
   usePageLanguage(slug ? (parseLanderSlug(slug)?.language ?? null) : null);
 
   const answer = usePublicAnswer(`member:${id}`, (sync) => {
-    // The card names the member's country: its names are ready by the time the member is.
-    prepareCountryNames(currentLanguage(i18n));
+    // The card names the member's country: its names are ready by the time the member is, unless
+    // the page came with the place written in.
+    const lng = currentLanguage(i18n);
+    if (prerenderedPlace(id, lng) === null) prepareCountryNames(lng);
     return sync.loadMemberLander(id, trafficSource(new URLSearchParams(search)) ?? undefined);
   });
   // The prerendered copy carries the server-filled card; it stays up until the app has the member.
