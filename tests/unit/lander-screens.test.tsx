@@ -149,7 +149,7 @@ describe('landers', () => {
   it('answers an unknown slug with the 404 page', async () => {
     start();
     renderApp('/landers/video/xx-nl');
-    expect(await screen.findByText(/Page Not Found/)).toBeTruthy();
+    expect(await screen.findByText(/Page Not Found/, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it.each(LANDER_KINDS)(
