@@ -78,10 +78,12 @@ async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await appTookOver(page);
   await page.waitForLoadState('networkidle');
-  // A lander's sign-up form loads as the visitor nears it: check the page with it.
+  // A lander's sign-up form loads once the visitor nears it and uses the page: check it too.
   const join = page.locator('#join');
   if (await join.count()) {
     await join.scrollIntoViewIfNeeded();
+    await page.keyboard.press('Shift');
+    await expect(join.locator('input[type="password"]')).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
   return axeFindings(page, path);

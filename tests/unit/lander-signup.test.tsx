@@ -3,7 +3,7 @@
  * member in the payload, and where each page leads once the account exists.
  */
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
@@ -61,6 +61,7 @@ afterEach(() => {
   cleanup();
   h.sync.stop();
   window.location.hash = '';
+  vi.unstubAllGlobals();
 });
 
 async function createAccount() {
@@ -77,6 +78,32 @@ async function createAccount() {
 }
 
 describe('sign-up on a lander', () => {
+  it('opens with the link to /signup and shows the form once the visitor uses the page', async () => {
+    window.location.hash = '';
+    // The section is within reach of the viewport from the start, as on a phone.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe() {
+          this.report([{ isIntersecting: true } as IntersectionObserverEntry], this as never);
+        }
+        disconnect() {}
+      },
+    );
+    renderSignup(h, '/landers/video/eng');
+    const join = await screen.findByRole('region', { name: 'Sign up' });
+    const link = await within(join).findByRole('link', { name: 'Sign up free' });
+    // A reader at rest, and a tap on the section's own link (it goes to /signup), keep the link.
+    fireEvent.pointerDown(link);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(within(join).queryByLabelText('Password')).toBeNull();
+    // Any other use of the page brings the form, and the next lander of the tab opens with it.
+    fireEvent.scroll(window);
+    expect(await within(join).findByLabelText('Password', {}, { timeout: 3000 })).toBeTruthy();
+    expect(sessionStorage.getItem('amora.lander-used')).toBe('1');
+  });
+
   it('sends the tracking query as the traffic source and continues the wizard with it', async () => {
     const { router } = renderSignup(h, '/landers/gallery/eng?network=abc&sub=x');
     const body = await createAccount();

@@ -1,10 +1,12 @@
 /**
  * What a lander remembers for the rest of the tab: its niche, so the members shown right after
- * sign-up fit the page the visitor came from (a gay- lander: men for men).
+ * sign-up fit the page the visitor came from (a gay- lander: men for men), and that the visitor
+ * has used a page, so the next one shows its sign-up form at once (JoinSection).
  */
 import type { LanderNiche } from '../../api/contract';
 
 const NICHE_KEY = 'amora.lander-niche';
+const USED_KEY = 'amora.lander-used';
 
 function storage(): Storage | null {
   try {
@@ -27,4 +29,20 @@ export function rememberLanderNiche(niche: LanderNiche): void {
 export function rememberedLanderNiche(): LanderNiche | null {
   const value = Number(storage()?.getItem(NICHE_KEY));
   return Number.isInteger(value) && value >= 1 && value <= 7 ? (value as LanderNiche) : null;
+}
+
+/** Notes that the visitor has scrolled, tapped or typed on a lander in this tab; false if it could not. */
+export function rememberLanderUsed(): boolean {
+  try {
+    const tab = storage();
+    tab?.setItem(USED_KEY, '1');
+    return tab !== null;
+  } catch {
+    return false; // quota or privacy mode: the next page waits for a use of its own
+  }
+}
+
+/** True when the visitor has used a lander in this tab before. */
+export function landerUsedBefore(): boolean {
+  return storage()?.getItem(USED_KEY) === '1';
 }

@@ -1,9 +1,18 @@
 /**
  * Where every acquisition page ends (issue 14): the sign-up. First a plain link to /signup that
- * keeps the tracking query (what a page without JavaScript offers); once the visitor nears it, the
- * wizard's own account form in its place. Members see a way on instead of a form.
+ * keeps the tracking query (what a page without JavaScript offers); once the visitor nears it and
+ * has used the page, the wizard's own account form in its place. Members see a way on instead.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../app/session/session-context';
@@ -11,6 +20,7 @@ import { nextTask } from '../../../lib/next-task';
 import { SignupIcon } from '../../signup/SignupIcon';
 import { JOIN_ID } from '../lander-rules';
 import type { InlineSignupProps } from './InlineSignup';
+import { pageUsed, subscribePageUse } from './page-use';
 
 /**
  * The form with the contract's schemas evaluated first, in a task of their own: building them
@@ -66,6 +76,7 @@ export function JoinSection({
   const { status, user } = useSession();
   const section = useRef<HTMLElement>(null);
   const near = useNear(section);
+  const used = useSyncExternalStore(subscribePageUse, pageUsed, () => false);
   // Decided once: the member a sign-up just created must keep the form until it navigates on.
   const [visitor, setVisitor] = useState<boolean | null>(null);
   if (visitor === null && status === 'ready') setVisitor(user === null);
@@ -88,7 +99,7 @@ export function JoinSection({
 
   let content: ReactNode = link;
   if (visitor === false) content = memberAction;
-  else if (visitor && near) {
+  else if (visitor && near && used) {
     content = (
       <Suspense fallback={link}>
         <InlineSignup profile={profile} onCreated={onCreated} />
