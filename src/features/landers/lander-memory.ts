@@ -31,14 +31,12 @@ export function rememberedLanderNiche(): LanderNiche | null {
   return Number.isInteger(value) && value >= 1 && value <= 7 ? (value as LanderNiche) : null;
 }
 
-/** Notes that the visitor has scrolled, tapped or typed on a lander in this tab; false if it could not. */
-export function rememberLanderUsed(): boolean {
+/** Notes that the visitor has scrolled, tapped or typed on a lander in this tab. */
+export function rememberLanderUsed(): void {
   try {
-    const tab = storage();
-    tab?.setItem(USED_KEY, '1');
-    return tab !== null;
+    storage()?.setItem(USED_KEY, '1');
   } catch {
-    return false; // quota or privacy mode: the next page waits for a use of its own
+    // quota or privacy mode: the next page waits for a use of its own
   }
 }
 

@@ -13,15 +13,16 @@ const USE_EVENTS = ['scroll', 'pointerdown', 'keydown', 'hashchange'] as const;
 const WATCH = { capture: true, passive: true } as const;
 
 const listeners = new Set<() => void>();
-/** Used, where the tab's storage could not keep it. */
-let usedUnstored = false;
+/** Used in this document; the tab's storage keeps it for the next one. */
+let used = false;
 
 function onUse(event: Event): void {
   // A tap on the section's own link goes to /signup: the form must not replace it first.
   const target = event.target instanceof Element ? event.target : null;
   if (event.type === 'pointerdown' && target?.closest(`#${JOIN_ID}`)) return;
   for (const type of USE_EVENTS) window.removeEventListener(type, onUse, WATCH);
-  if (!rememberLanderUsed()) usedUnstored = true;
+  used = true;
+  rememberLanderUsed();
   for (const listener of listeners) listener();
 }
 
@@ -35,10 +36,5 @@ export function subscribePageUse(listener: () => void): () => void {
 }
 
 export function pageUsed(): boolean {
-  return (
-    usedUnstored ||
-    landerUsedBefore() ||
-    window.scrollY > 0 ||
-    window.location.hash === `#${JOIN_ID}`
-  );
+  return used || landerUsedBefore() || window.scrollY > 0 || window.location.hash === `#${JOIN_ID}`;
 }
