@@ -10,6 +10,7 @@ import { LANGUAGE_TAGS } from '../src/i18n/languages';
 import { PRERENDER_CONTAINER_ID, type RenderedPage } from '../src/prerender/pages';
 import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../src/prerender/site-slots';
 import { escapeHtml, slotMarker } from '../src/prerender/slots';
+import type { ScreenAssets } from './screen-assets';
 
 /** What the built index.html loads, read once per build. */
 export interface PageAssets {
@@ -47,11 +48,13 @@ export function pageAssets(template: string, outDir: string): PageAssets {
  * The one inline script of a prerendered page (its hash goes into the CSP). At once it holds back
  * a form sent before the app is there (the reveal sends it again through the app, see
  * src/prerender/reveal.ts). Once the images the head preloads (the page's largest paint) have
- * arrived and a frame has shown them, it adds the style sheet (marked for the reveal to wait on),
- * preloads the messages and the entry's imports, and imports the entry, in three tasks: adding a
- * module preload costs the main thread a few ms each on a phone. The app's files so never share
- * the first moments' bandwidth or main thread with that paint. A hidden tab starts at once, and
- * every page by 1.5 s whatever happened.
+ * arrived and a frame has shown them, it adds the style sheets (the app's and the route screen's,
+ * marked for the reveal to wait on), preloads the messages and the entry's imports, imports the
+ * entry, and preloads the screen's own files (the container's `data-js`), in four tasks: adding a
+ * module preload costs the main thread a few ms each on a phone. The screen so arrives with the
+ * entry, not after the router has asked for it. The app's files never share the first moments'
+ * bandwidth or main thread with that paint. A hidden tab starts at once, and every page by 1.5 s
+ * whatever happened.
  */
 export function bootScript(assets: PageAssets): string {
   const a = JSON.stringify({
@@ -65,9 +68,11 @@ export function bootScript(assets: PageAssets): string {
     `e.rel=r;e.href=h;if(x){e.as=x;e.crossOrigin='anonymous'}d.head.appendChild(e);return e}` +
     `if(c)c.addEventListener('submit',function(e){e.preventDefault();` +
     `c.setAttribute('data-submitted',String([].indexOf.call(c.querySelectorAll('form'),e.target)))},true);` +
-    `function go(){if(s)return;s=1;l('stylesheet',a.css).setAttribute('data-app-css','');` +
+    `function w(n){return c&&c.dataset[n]?c.dataset[n].split(' '):[]}` +
+    `function pre(f){f.forEach(function(h){l('modulepreload',h)})}` +
+    `function go(){if(s)return;s=1;[a.css].concat(w('css')).forEach(function(h){l('stylesheet',h).setAttribute('data-app-css','')});` +
     `if(c&&c.dataset.lng)l('preload','/_i18n/'+c.dataset.lng+'/messages.json','fetch');` +
-    `setTimeout(function(){a.pre.forEach(function(h){l('modulepreload',h)});setTimeout(function(){import(a.js)},0)},0)}` +
+    `setTimeout(function(){pre(a.pre);setTimeout(function(){import(a.js);setTimeout(function(){pre(w('js'))},0)},0)},0)}` +
     `function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `var p=[].slice.call(d.querySelectorAll('link[rel=preload][as=image]')),n=p.length;` +
     `function one(){if(--n===0)painted()}` +
@@ -75,6 +80,17 @@ export function bootScript(assets: PageAssets): string {
     `else p.forEach(function(e){if(performance.getEntriesByName(e.href).length)one();` +
     `else{e.addEventListener('load',one);e.addEventListener('error',one)}});setTimeout(go,1500)})(${a});`
   );
+}
+
+/**
+ * The route's screen files beyond the entry's, for the boot script to ask for with the entry:
+ * space-separated addresses in `data-js` and `data-css` of the page's container.
+ */
+function screenAttributes(screen: ScreenAssets | undefined): string {
+  if (!screen) return '';
+  const list = (name: string, files: string[]) =>
+    files.length ? ` ${name}="${escapeHtml(files.join(' '))}"` : '';
+  return list('data-js', screen.js) + list('data-css', screen.css);
 }
 
 /** The hidden element whose attributes hand the server-filled site slots to the app. */
@@ -90,7 +106,7 @@ function siteValuesElement(): string {
 export async function composePage(
   template: string,
   assets: PageAssets,
-  rendered: RenderedPage,
+  rendered: RenderedPage & { screen?: ScreenAssets },
   language: Language,
   inlineCss: (html: string) => Promise<string>,
 ): Promise<string> {
@@ -114,7 +130,8 @@ export async function composePage(
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(
       '<div id="root"></div>',
-      `<div id="${PRERENDER_CONTAINER_ID}" data-lng="${language}">${body}</div>` +
+      `<div id="${PRERENDER_CONTAINER_ID}" data-lng="${language}"${screenAttributes(rendered.screen)}>` +
+        `${body}</div>` +
         `<div id="root" hidden></div>${siteValuesElement()}`,
     );
   html = await inlineCss(html);

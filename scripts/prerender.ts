@@ -9,8 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { Language } from '../src/api/contract';
+import { matchRoute } from '../src/app/route-table';
 import {
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
@@ -21,6 +22,7 @@ import {
 } from '../src/prerender/pages';
 import { inlineScriptHashes } from '../server/lib/origin';
 import { composePage, pageAssets } from './prerender-html';
+import { screenAssetsOf, screenModules, type ScreenAssets } from './screen-assets';
 
 /** The SSR entry's one export, as the build calls it. */
 type RenderPage = (
@@ -55,8 +57,22 @@ async function loadRenderer(config: ResolvedConfig, out: string): Promise<Render
   return entry.renderPage;
 }
 
+/** The files of the screen that `path`'s route shows, beyond the entry's. */
+type ScreenOf = (path: string) => ScreenAssets;
+
+/** Reads the client bundle once: route path → its screen's own files. */
+function screenOfBundle(bundle: Rolldown.OutputBundle, root: string): ScreenOf {
+  const modules = screenModules(resolve(root, 'src/routes.tsx'));
+  const assetsOf = screenAssetsOf(bundle, root);
+  return (path) => {
+    const screen = matchRoute(path)?.route.screen;
+    const module = screen ? modules.get(screen) : undefined;
+    return module ? assetsOf(module) : { js: [], css: [] };
+  };
+}
+
 /** Renders every page of every entry into `outDir`; returns how many it wrote. */
-export async function prerenderInto(config: ResolvedConfig): Promise<number> {
+export async function prerenderInto(config: ResolvedConfig, screenOf: ScreenOf): Promise<number> {
   const outDir = resolve(config.root, config.build.outDir);
   const work = mkdtempSync(join(tmpdir(), 'amora-prerender-'));
   try {
@@ -84,8 +100,9 @@ export async function prerenderInto(config: ResolvedConfig): Promise<number> {
     for (const entry of PRERENDER_ENTRIES) {
       for (const target of entry.targets()) {
         const rendered = await renderPage(target.path, target.language, read(target.language));
-        const html = await composePage(template, assets, rendered, target.language, (page) =>
-          beasties.process(page),
+        const page = { ...rendered, screen: screenOf(target.path) };
+        const html = await composePage(template, assets, page, target.language, (doc) =>
+          beasties.process(doc),
         );
         const file = join(outDir, prerenderFile(target.name, target.language));
         mkdirSync(dirname(file), { recursive: true });
@@ -105,16 +122,20 @@ export async function prerenderInto(config: ResolvedConfig): Promise<number> {
 /** The Vite plugin: prerenders after the client bundle is written. */
 export function prerender(): Plugin {
   let config: ResolvedConfig;
+  let screenOf: ScreenOf = () => ({ js: [], css: [] });
   return {
     name: 'amora-prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
     },
+    writeBundle(_options, bundle) {
+      if (!config.build.ssr) screenOf = screenOfBundle(bundle, config.root);
+    },
     async closeBundle() {
       if (config.build.ssr) return;
       const started = Date.now();
-      const count = await prerenderInto(config);
+      const count = await prerenderInto(config, screenOf);
       config.logger.info(
         `prerendered ${count} pages into ${PRERENDER_DIR}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );

@@ -90,10 +90,10 @@ function onStyleSheetError(): void {
   maybeReveal();
 }
 
-/** The app's style sheet that the prerendered page's boot script added, until it has loaded. */
+/** A style sheet the prerendered page's boot script added (the app's, the screen's) that has not loaded. */
 function pendingStyleSheet(): HTMLLinkElement | null {
-  const link = document.querySelector<HTMLLinkElement>('link[data-app-css]');
-  return link && !link.sheet ? link : null;
+  const links = document.querySelectorAll<HTMLLinkElement>('link[data-app-css]');
+  return [...links].find((link) => !link.sheet) ?? null;
 }
 
 function maybeReveal(): void {

@@ -48,4 +48,25 @@ describe('composing a prerendered page', () => {
     expect(page).toContain('<div id="prerendered" data-lng="nl"><main><h1>Hoi</h1></main></div>');
     expect(page).not.toContain('<noscript>');
   });
+
+  it("names the route screen's own files on the container, for the boot script to ask for", async () => {
+    const page = await composePage(
+      TEMPLATE,
+      ASSETS,
+      {
+        html: '<main><h1>Hoi</h1></main>',
+        title: 'Tonight',
+        description: 'Members near you',
+        screen: { js: ['/assets/Lander.js', '/assets/join.js'], css: ['/assets/Lander.css'] },
+      },
+      'nl',
+      async (html) => html,
+    );
+    expect(page).toContain(
+      '<div id="prerendered" data-lng="nl" data-js="/assets/Lander.js /assets/join.js" ' +
+        'data-css="/assets/Lander.css"><main>',
+    );
+    // The boot script reads them from there: one script for every page, one CSP hash.
+    expect(page).toContain("c.dataset[n].split(' ')");
+  });
 });

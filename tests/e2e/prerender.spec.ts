@@ -196,6 +196,24 @@ test('the app loads only once the preloaded largest image of the page has arrive
   expect(appFiles.length).toBeGreaterThan(0);
 });
 
+test("a lander asks for its screen's files with the app's, not after the router has", async ({
+  page,
+}) => {
+  // The entry held back: nothing of the app runs, so no router can ask for the screen yet.
+  const release = await holdRequests(page, '**/assets/index-*.js');
+  const screenAsked = page.waitForRequest(/\/assets\/LanderScreen-[\w-]+\.js$/);
+  await page.goto('/landers/gallery/nl', { waitUntil: 'domcontentloaded' });
+  await screenAsked;
+  release();
+
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.locator('#root .lander')).toBeVisible();
+  // One link each: the app's own preloading found the page's and added none.
+  expect(await page.locator('link[href*="/assets/LanderScreen-"]').count()).toBe(1);
+  const sheets = page.locator('link[rel="stylesheet"][data-app-css]');
+  expect(await sheets.count()).toBeGreaterThan(1);
+});
+
 test('a member gets the app shell, a visitor the prerendered page', async ({ request }) => {
   const member = await request.get('/', { headers: { cookie: 'amora_in=1' } });
   expect(await member.text()).not.toContain('id="prerendered"');

@@ -270,6 +270,28 @@ describe('the hand-over from the prerendered page', () => {
     expect(document.getElementById('prerendered')).toBeNull();
   });
 
+  it("waits for the screen's style sheet as well as the app's", async () => {
+    prerenderedPage();
+    const sheets = ['app', 'screen'].map((name) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = `/assets/${name}.css`;
+      link.setAttribute('data-app-css', '');
+      document.head.append(link);
+      return link;
+    });
+    const reveal = await freshReveal();
+    reveal.armReveal();
+    const loaded = (link: HTMLLinkElement) => {
+      Object.defineProperty(link, 'sheet', { value: {} });
+      link.dispatchEvent(new Event('load'));
+    };
+    loaded(sheets[0]!);
+    expect(reveal.isRevealed()).toBe(false);
+    loaded(sheets[1]!);
+    expect(reveal.isRevealed()).toBe(true);
+  });
+
   it('ends a hold that is never released', async () => {
     vi.useFakeTimers();
     prerenderedPage();

@@ -4,7 +4,6 @@
  * yet (it still shows the pending screen) is skipped with a note, so the lists can name pages
  * before their screens land.
  */
-import { readFileSync } from 'node:fs';
 import { matchRoute } from '../../../src/app/route-table';
 
 /** Pages of the bundle part: first-route JS of each against the bare apps. */
@@ -26,15 +25,6 @@ export const LIGHTHOUSE_PAGES = [
   '/landers/gallery/nl',
   '/members/2/signup',
 ];
-
-/** Screen key → module path (`src/features/…/X.tsx`), read from the SCREENS map of src/routes.tsx. */
-export function screenModules(routesFile = 'src/routes.tsx'): Map<string, string> {
-  const source = readFileSync(routesFile, 'utf8');
-  const modules = new Map<string, string>();
-  for (const m of source.matchAll(/^\s*(\w+): \(\) => import\('\.\/([^']+)'\)/gm))
-    modules.set(m[1]!, `src/${m[2]!}.tsx`);
-  return modules;
-}
 
 /** A page's screen module, or why the page is skipped. */
 export function pageScreen(

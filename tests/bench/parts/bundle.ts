@@ -6,7 +6,8 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { buildBareApp, buildBareRouterApp } from '../lib/bare-app';
 import { buildClient } from '../lib/client-build';
 import { startServer, tempDir } from '../lib/processes';
-import { BUNDLE_PAGES, pageScreen, screenModules } from '../lib/public-pages';
+import { BUNDLE_PAGES, pageScreen } from '../lib/public-pages';
+import { screenModules } from '../../../scripts/screen-assets';
 import type { Part, Row } from '../lib/report';
 import { fetchServed } from '../lib/served-html';
 import {

@@ -5,7 +5,8 @@ import { median } from '../lib/browser';
 import { buildClient } from '../lib/client-build';
 import { auditInFreshChromium, type LighthouseFigures } from '../lib/lighthouse-run';
 import { startServer, tempDir } from '../lib/processes';
-import { LIGHTHOUSE_PAGES, pageScreen, screenModules } from '../lib/public-pages';
+import { LIGHTHOUSE_PAGES, pageScreen } from '../lib/public-pages';
+import { screenModules } from '../../../scripts/screen-assets';
 import type { Part, Row } from '../lib/report';
 
 const RUNS = 3;

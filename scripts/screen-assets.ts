@@ -1,0 +1,73 @@
+/**
+ * The files a route's lazy screen needs beyond the entry's, read from the client bundle: the
+ * prerendered page of that route asks for them with the entry, so the screen is there when the
+ * router wants it (no second round trip, and no preload links added inside the router's task).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Rolldown } from 'vite';
+
+/** Screen key → module path (`src/features/…/X.tsx`), read from the SCREENS map of src/routes.tsx. */
+export function screenModules(routesFile = 'src/routes.tsx'): Map<string, string> {
+  const source = readFileSync(routesFile, 'utf8');
+  const modules = new Map<string, string>();
+  for (const m of source.matchAll(/^\s*(\w+): \(\) => import\('\.\/([^']+)'\)/gm))
+    modules.set(m[1]!, `src/${m[2]!}.tsx`);
+  return modules;
+}
+
+/** The script and style sheet addresses of one screen that the entry does not load. */
+export interface ScreenAssets {
+  js: string[];
+  css: string[];
+}
+
+/** What a chunk of the bundle says about itself, as far as this file needs it. */
+type ChunkFacts = Pick<
+  Rolldown.OutputChunk,
+  'fileName' | 'facadeModuleId' | 'imports' | 'isEntry'
+> & {
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/** A chunk's file and every file it imports statically, directly or not. */
+function closure(chunks: Map<string, ChunkFacts>, start: string): string[] {
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(chunks.get(file)?.imports ?? []));
+  }
+  return [...seen];
+}
+
+/**
+ * Reads a bundle once; `of(module)` answers the screen module's own files (the screen chunk
+ * first), or none for a module the bundle has no chunk for.
+ */
+export function screenAssetsOf(
+  bundle: Rolldown.OutputBundle,
+  root: string,
+): (module: string) => ScreenAssets {
+  const chunks = new Map<string, ChunkFacts>();
+  for (const item of Object.values(bundle))
+    if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const loaded = new Set(entry ? closure(chunks, entry.fileName) : []);
+  const loadedCss = new Set(
+    [...loaded].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]),
+  );
+  return (module) => {
+    const id = resolve(root, module);
+    const screen = [...chunks.values()].find((c) => c.facadeModuleId === id);
+    if (!screen) return { js: [], css: [] };
+    const files = closure(chunks, screen.fileName).filter((f) => !loaded.has(f));
+    const css = files.flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]);
+    return {
+      js: files.map((f) => `/${f}`),
+      css: [...new Set(css)].filter((f) => !loadedCss.has(f)).map((f) => `/${f}`),
+    };
+  };
+}
