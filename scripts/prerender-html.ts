@@ -49,9 +49,11 @@ export function pageAssets(template: string, outDir: string): PageAssets {
  * a form sent before the app is there (the reveal sends it again through the app, see
  * src/prerender/reveal.ts). Once the images the head preloads (the page's largest paint) have
  * arrived and a frame has shown them, it adds the style sheets (the app's and the route screen's,
- * marked for the reveal to wait on), preloads the messages and the entry's imports, imports the
- * entry, and preloads the screen's own files (the container's `data-js`), in four tasks: adding a
- * module preload costs the main thread a few ms each on a phone. The screen so arrives with the
+ * marked for the reveal to wait on), preloads the messages and the entry's imports, imports those
+ * (the libraries' chunk among them) and, in a task after they have run, the entry, and preloads
+ * the screen's own files (the container's `data-js`), each step in a task of its own: adding a
+ * module preload costs the main thread a few ms each on a phone, and evaluating the libraries
+ * and the app together was one long task. The screen so arrives with the
  * entry, not after the router has asked for it. The app's files never share the first moments'
  * bandwidth or main thread with that paint. A hidden tab starts at once, and every page by 1.5 s
  * whatever happened.
@@ -72,7 +74,7 @@ export function bootScript(assets: PageAssets): string {
     `function pre(f){f.forEach(function(h){l('modulepreload',h)})}` +
     `function go(){if(s)return;s=1;[a.css].concat(w('css')).forEach(function(h){l('stylesheet',h).setAttribute('data-app-css','')});` +
     `if(c&&c.dataset.lng)l('preload','/_i18n/'+c.dataset.lng+'/messages.json','fetch');` +
-    `setTimeout(function(){pre(a.pre);setTimeout(function(){import(a.js);setTimeout(function(){pre(w('js'))},0)},0)},0)}` +
+    `setTimeout(function(){pre(a.pre);setTimeout(function(){Promise.all(a.pre.map(function(h){return import(h)})).then(function(){setTimeout(function(){import(a.js)},0)});setTimeout(function(){pre(w('js'))},0)},0)},0)}` +
     `function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `var p=[].slice.call(d.querySelectorAll('link[rel=preload][as=image]')),n=p.length;` +
     `function one(){if(--n===0)painted()}` +
