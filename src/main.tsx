@@ -131,8 +131,10 @@ async function boot(): Promise<void> {
   const breathe = () => (language ? nextTask() : undefined);
   const i18nReady = createI18n(undefined, undefined, language);
   void (language ? session.refreshUser() : session.refresh());
+  // The route objects here, the router in a task of its own: together they were one long task.
+  const routes = createRoutes(session);
   await breathe();
-  const router = createBrowserRouter(createRoutes(session));
+  const router = createBrowserRouter(routes);
   if (language) loadSettingsLater(session, router);
   const i18n = await i18nReady;
   // The screen's module and the loaders first: a sliced render must not race the router.
