@@ -35,6 +35,18 @@ const LOADED_PHOTOS = `[...document.images].filter(${IS_MEMBER_PHOTO})
 const SETTLED_PHOTOS = `[...document.images].filter(${IS_MEMBER_PHOTO})
   .every((image) => image.complete)`;
 
+/**
+ * Scrolls through the page a screen at a time, as a visitor would, then back to the top: a reload
+ * would otherwise open scrolled down, past the largest paint.
+ */
+const SCROLL_THROUGH = `(async () => {
+  for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+    window.scrollTo(0, y);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  window.scrollTo(0, 0);
+})()`;
+
 /** What a member sees of a lander once its members are there: language, heading, photos. */
 async function shown(page: Page, members: () => Promise<void>) {
   await page.locator('#prerendered').waitFor({ state: 'detached', timeout: 30_000 });
@@ -43,16 +55,8 @@ async function shown(page: Page, members: () => Promise<void>) {
   await page.waitForLoadState('load');
   // Before any scrolling, which ends the largest paint's candidates.
   const lcp = await settledLcp(page);
-  // Photos below the fold load lazily: scroll through the page, as a visitor would, so that each
-  // is asked for, online as offline.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // Back to the top: a reload would otherwise open scrolled down, past the largest paint.
-    window.scrollTo(0, 0);
-  });
+  // Photos below the fold load lazily: each is asked for once scrolled near, online as offline.
+  await page.evaluate(SCROLL_THROUGH);
   // Photos the app has just drawn may still be on their way: count them once each has loaded or failed.
   await page
     .waitForFunction(SETTLED_PHOTOS, null, { timeout: 5000, polling: 100 })
