@@ -53,10 +53,9 @@ export function pageAssets(template: string, outDir: string): PageAssets {
  * (the libraries' chunk among them) and, in a task after they have run, the entry, and preloads
  * the screen's own files (the container's `data-js`), each step in a task of its own: adding a
  * module preload costs the main thread a few ms each on a phone, and evaluating the libraries
- * and the app together was one long task. The screen so arrives with the
- * entry, not after the router has asked for it. The app's files never share the first moments'
- * bandwidth or main thread with that paint. A hidden tab starts at once, and every page by 1.5 s
- * whatever happened.
+ * and the app together was one long task. The screen so arrives with the entry, not after the
+ * router has asked for it. The app's files never share the first moments' bandwidth or main
+ * thread with that paint. A hidden tab starts at once, and every page by 1.5 s whatever happened.
  */
 export function bootScript(assets: PageAssets): string {
   const a = JSON.stringify({

@@ -22,7 +22,12 @@ import {
 } from '../src/prerender/pages';
 import { inlineScriptHashes } from '../server/lib/origin';
 import { composePage, pageAssets } from './prerender-html';
-import { screenAssetsOf, screenModules, type ScreenAssets } from './screen-assets';
+import {
+  NO_SCREEN_ASSETS,
+  screenAssetsOf,
+  screenModules,
+  type ScreenAssets,
+} from './screen-assets';
 
 /** The SSR entry's one export, as the build calls it. */
 type RenderPage = (
@@ -67,7 +72,7 @@ function screenOfBundle(bundle: Rolldown.OutputBundle, root: string): ScreenOf {
   return (path) => {
     const screen = matchRoute(path)?.route.screen;
     const module = screen ? modules.get(screen) : undefined;
-    return module ? assetsOf(module) : { js: [], css: [] };
+    return module ? assetsOf(module) : NO_SCREEN_ASSETS;
   };
 }
 
@@ -122,7 +127,7 @@ export async function prerenderInto(config: ResolvedConfig, screenOf: ScreenOf):
 /** The Vite plugin: prerenders after the client bundle is written. */
 export function prerender(): Plugin {
   let config: ResolvedConfig;
-  let screenOf: ScreenOf = () => ({ js: [], css: [] });
+  let screenOf: ScreenOf = () => NO_SCREEN_ASSETS;
   return {
     name: 'amora-prerender',
     apply: 'build',

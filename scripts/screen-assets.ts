@@ -22,6 +22,9 @@ export interface ScreenAssets {
   css: string[];
 }
 
+/** What a page whose screen the bundle does not have asks for beyond the entry: nothing. */
+export const NO_SCREEN_ASSETS: ScreenAssets = { js: [], css: [] };
+
 /** What a chunk of the bundle says about itself, as far as this file needs it. */
 type ChunkFacts = Pick<
   Rolldown.OutputChunk,
@@ -52,17 +55,20 @@ export function screenAssetsOf(
   root: string,
 ): (module: string) => ScreenAssets {
   const chunks = new Map<string, ChunkFacts>();
-  for (const item of Object.values(bundle))
-    if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const byModule = new Map<string, ChunkFacts>();
+  for (const item of Object.values(bundle)) {
+    if (item.type !== 'chunk') continue;
+    chunks.set(item.fileName, item);
+    if (item.facadeModuleId) byModule.set(item.facadeModuleId, item);
+  }
   const entry = [...chunks.values()].find((c) => c.isEntry);
   const loaded = new Set(entry ? closure(chunks, entry.fileName) : []);
   const loadedCss = new Set(
     [...loaded].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]),
   );
   return (module) => {
-    const id = resolve(root, module);
-    const screen = [...chunks.values()].find((c) => c.facadeModuleId === id);
-    if (!screen) return { js: [], css: [] };
+    const screen = byModule.get(resolve(root, module));
+    if (!screen) return NO_SCREEN_ASSETS;
     const files = closure(chunks, screen.fileName).filter((f) => !loaded.has(f));
     const css = files.flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]);
     return {

@@ -90,7 +90,7 @@ function onStyleSheetError(): void {
   maybeReveal();
 }
 
-/** A style sheet the prerendered page's boot script added (the app's, the screen's) that has not loaded. */
+/** A style sheet the boot script added (the app's, the screen's) that has not loaded yet. */
 function pendingStyleSheet(): HTMLLinkElement | null {
   const links = document.querySelectorAll<HTMLLinkElement>('link[data-app-css]');
   return [...links].find((link) => !link.sheet) ?? null;
