@@ -67,7 +67,7 @@ export async function applyUser(
   const stray = forceWipe && prev === null && (await kvGet(db, 'user')) != null;
   const wipe = (changed && prev !== null) || stray;
   known.delete(ctx); // until the write below has settled, the disk says who it is
-  if (wipe) await wipePersonalData(db);
+  if (wipe && !(await wipePersonalData(db, sameAs))) return;
   const applied = await db.transaction('rw', db.kv, db.actions, async () => {
     // The wipe above cleared the stamp itself; any other change is a login or logout meanwhile.
     const stamp = (await kvGet(db, 'session'))?.changedAt;

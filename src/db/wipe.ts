@@ -3,7 +3,7 @@
  * keeping only what belongs to the site or the browser: settings, prefs, sequence counters.
  */
 import type { AmoraDb } from './db';
-import { KEPT_KV_KEYS, SEQ_PREFIX } from './kv';
+import { KEPT_KV_KEYS, kvGet, SEQ_PREFIX } from './kv';
 
 /** Tables that hold only personal data and are emptied completely. */
 export const PERSONAL_TABLES = [
@@ -19,13 +19,23 @@ export const PERSONAL_TABLES = [
   'signupDraft',
 ] as const;
 
-/** Empties the personal tables and personal kv keys in one transaction. */
-export async function wipePersonalData(db: AmoraDb): Promise<void> {
+/**
+ * Empties the personal tables and personal kv keys in one transaction; with `sameAs`, only while
+ * the session stamp is still `sameAs.stamp`, checked inside it (a login that lands between the
+ * caller's read and the wipe would otherwise lose its stamp, and with it the proof it happened).
+ * Resolves to whether it wiped.
+ */
+export async function wipePersonalData(
+  db: AmoraDb,
+  sameAs?: { stamp: number | undefined },
+): Promise<boolean> {
   const tables = PERSONAL_TABLES.map((name) => db.table(name));
-  await db.transaction('rw', [db.kv, ...tables], async () => {
+  return db.transaction('rw', [db.kv, ...tables], async () => {
+    if (sameAs && (await kvGet(db, 'session'))?.changedAt !== sameAs.stamp) return false;
     await Promise.all(tables.map((table) => table.clear()));
     await db.kv
       .filter((row) => !KEPT_KV_KEYS.includes(row.key) && !row.key.startsWith(SEQ_PREFIX))
       .delete();
+    return true;
   });
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvGet } from '../../src/db/kv';
 import { PERSONAL_TABLES } from '../../src/db/wipe';
 import { clearSession } from '../../workers/session';
-import { createHarness, FAKE_TIMERS, flush } from './helpers/sync-harness';
+import { createHarness, FAKE_TIMERS, flush, newDb } from './helpers/sync-harness';
 import { chat, PASSWORD } from './helpers/fake-backend';
 import { demoUser, profile } from './helpers/fixtures';
 
@@ -137,6 +137,47 @@ describe('session', () => {
     expect((await kvGet(h.db, 'user'))?.id).toBe(demoUser().id);
     expect((await kvGet(h.db, 'session'))?.memberId).toBe(demoUser().id);
     expect(h.hub.posted.at(-1)).toEqual({ type: 'session', memberId: demoUser().id });
+  });
+
+  // The clear reads the stamp, finds the user the login has just stored, and wipes: the wipe must
+  // see that stamp change, or it erases the login's stamp along with the evidence of it.
+  it('does not undo a login that lands while an earlier 403 is being cleared', async () => {
+    const db = newDb();
+    // The clear's first read of the session stamp answers only once the login has stored its own.
+    let holdNextStampRead: Promise<unknown> | null = null;
+    db.use({
+      stack: 'dbcore',
+      name: 'hold-stamp-read',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'kv') return table;
+          return {
+            ...table,
+            get: async (req) => {
+              const hold = req.key === 'session' ? holdNextStampRead : null;
+              if (hold) holdNextStampRead = null;
+              const row: unknown = await table.get(req);
+              await hold;
+              return row;
+            },
+          };
+        },
+      }),
+    });
+    const h = createHarness({ db });
+    h.backend.user = demoUser();
+    const before = (await kvGet(h.db, 'session'))?.changedAt;
+    let loginDone: () => void = () => undefined;
+    holdNextStampRead = new Promise<void>((resolve) => (loginDone = resolve));
+    const cleared = clearSession(h.ctx, { stamp: before });
+    await h.api.login('demo@example.com', PASSWORD);
+    loginDone();
+    await cleared;
+
+    expect((await kvGet(h.db, 'user'))?.id).toBe(demoUser().id);
+    expect((await kvGet(h.db, 'session'))?.memberId).toBe(demoUser().id);
   });
 });
 
