@@ -49,13 +49,15 @@ export function pageAssets(template: string, outDir: string): PageAssets {
  * a form sent before the app is there (the reveal sends it again through the app, see
  * src/prerender/reveal.ts). Once the images the head preloads (the page's largest paint) have
  * arrived and a frame has shown them, it adds the style sheets (the app's and the route screen's,
- * marked for the reveal to wait on), preloads the messages and the entry's imports, imports those
- * (the libraries' chunk among them) and, in a task after they have run, the entry, and preloads
- * the screen's own files (the container's `data-js`), each step in a task of its own: adding a
- * module preload costs the main thread a few ms each on a phone, and evaluating the libraries
- * and the app together was one long task. The screen so arrives with the entry, not after the
- * router has asked for it. The app's files never share the first moments' bandwidth or main
- * thread with that paint. A hidden tab starts at once, and every page by 1.5 s whatever happened.
+ * marked for the reveal to wait on, and applied together once all have arrived: the app's alone
+ * would override the screen's rules that the inline critical CSS holds, and move the page),
+ * preloads the messages and the entry's imports, imports those (the libraries' chunk among them)
+ * and, in a task after they have run, the entry, and preloads the screen's own files (the
+ * container's `data-js`), each step in a task of its own: adding a module preload costs the main
+ * thread a few ms each on a phone, and evaluating the libraries and the app together was one
+ * long task. The screen so arrives with the entry, not after the router has asked for it. The
+ * app's files never share the first moments' bandwidth or main thread with that paint. A hidden
+ * tab starts at once, and every page by 1.5 s whatever happened.
  */
 export function bootScript(assets: PageAssets): string {
   const a = JSON.stringify({
@@ -65,13 +67,15 @@ export function bootScript(assets: PageAssets): string {
     id: PRERENDER_CONTAINER_ID,
   });
   return (
-    `(function(a){var d=document,s=0,c=d.getElementById(a.id);function l(r,h,x){var e=d.createElement('link');` +
-    `e.rel=r;e.href=h;if(x){e.as=x;e.crossOrigin='anonymous'}d.head.appendChild(e);return e}` +
+    `(function(a){var d=document,s=0,c=d.getElementById(a.id);function l(r,h,x,m){var e=d.createElement('link');` +
+    `e.rel=r;e.href=h;if(m)e.media=m;if(x){e.as=x;e.crossOrigin='anonymous'}d.head.appendChild(e);return e}` +
     `if(c)c.addEventListener('submit',function(e){e.preventDefault();` +
     `c.setAttribute('data-submitted',String([].indexOf.call(c.querySelectorAll('form'),e.target)))},true);` +
     `function w(n){return c&&c.dataset[n]?c.dataset[n].split(' '):[]}` +
     `function pre(f){f.forEach(function(h){l('modulepreload',h)})}` +
-    `function go(){if(s)return;s=1;[a.css].concat(w('css')).forEach(function(h){l('stylesheet',h).setAttribute('data-app-css','')});` +
+    `function go(){if(s)return;s=1;var k=[a.css].concat(w('css')).map(function(h){var e=l('stylesheet',h,0,'not all');` +
+    `e.setAttribute('data-app-css','');e.addEventListener('load',on);e.addEventListener('error',on);return e}),m=k.length;` +
+    `function on(){if(--m===0)k.forEach(function(e){e.media='all'})}` +
     `if(c&&c.dataset.lng)l('preload','/_i18n/'+c.dataset.lng+'/messages.json','fetch');` +
     `setTimeout(function(){pre(a.pre);setTimeout(function(){Promise.all(a.pre.map(function(h){return import(h)})).then(function(){setTimeout(function(){import(a.js)},0)});setTimeout(function(){pre(w('js'))},0)},0)},0)}` +
     `function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}` +

@@ -214,6 +214,48 @@ test("a lander asks for its screen's files with the app's, not after the router 
   expect(await sheets.count()).toBeGreaterThan(1);
 });
 
+test("the app's style sheets apply together: a member lander does not move while they arrive", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The screen's own style sheet held back: the app's arrives alone.
+  let release: () => void = () => undefined;
+  const mayGo = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => /\/assets\/.+\.css$/.test(url.pathname) && !/\/assets\/index-/.test(url.pathname),
+    async (route) => {
+      await mayGo;
+      await route.continue();
+    },
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/members/2/signup', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#prerendered .lander-cta')).toBeVisible();
+  const appSheet = page.locator('link[data-app-css][href*="/assets/index-"]');
+  await expect
+    .poll(() => appSheet.evaluate((link: HTMLLinkElement) => link.sheet !== null))
+    .toBe(true);
+  // Two frames for the style sheet to be applied, had it been.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  // The app's rules before the screen's would undo the screen's: the join button shrank.
+  expect(await shifts()).toEqual([]);
+
+  release();
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.locator('#root .lander-cta')).toBeVisible();
+  expect(await shifts()).toEqual([]);
+});
+
 test('a member gets the app shell, a visitor the prerendered page', async ({ request }) => {
   const member = await request.get('/', { headers: { cookie: 'amora_in=1' } });
   expect(await member.text()).not.toContain('id="prerendered"');
