@@ -151,7 +151,10 @@ test('the app takes over a prerendered page without errors and keeps what was ty
 });
 
 /** Holds every request matching `pattern` until the returned function is called. */
-async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+async function holdRequests(
+  page: Page,
+  pattern: string | ((url: URL) => boolean),
+): Promise<() => void> {
   let release: () => void = () => undefined;
   const mayGo = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
@@ -217,36 +220,25 @@ test("a lander asks for its screen's files with the app's, not after the router 
 test("the app's style sheets apply together: a member lander does not move while they arrive", async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
+  // Page code as source: this project's compiler options have no DOM types.
+  await page.addInitScript({
+    content:
+      'window.shifts = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) ' +
+      "window.shifts.push(e.value); }).observe({ type: 'layout-shift', buffered: true });",
   });
   // The screen's own style sheet held back: the app's arrives alone.
-  let release: () => void = () => undefined;
-  const mayGo = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
+  const release = await holdRequests(
+    page,
     (url) => /\/assets\/.+\.css$/.test(url.pathname) && !/\/assets\/index-/.test(url.pathname),
-    async (route) => {
-      await mayGo;
-      await route.continue();
-    },
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/members/2/signup', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('#prerendered .lander-cta')).toBeVisible();
-  const appSheet = page.locator('link[data-app-css][href*="/assets/index-"]');
-  await expect
-    .poll(() => appSheet.evaluate((link: HTMLLinkElement) => link.sheet !== null))
-    .toBe(true);
+  const appSheetLoaded = `document.querySelector('link[data-app-css][href*="/assets/index-"]')?.sheet != null`;
+  await expect.poll(() => page.evaluate<boolean>(appSheetLoaded)).toBe(true);
   // Two frames for the style sheet to be applied, had it been.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  const shifts = () => page.evaluate<number[]>('window.shifts');
   // The app's rules before the screen's would undo the screen's: the join button shrank.
   expect(await shifts()).toEqual([]);
 
