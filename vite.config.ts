@@ -1,6 +1,7 @@
 import { build, defineConfig, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineFavicon } from './scripts/inline-favicon';
 import { prerender } from './scripts/prerender';
 
 const apiPort = process.env.API_PORT ?? '8081';
@@ -9,6 +10,7 @@ let pushOutDir = 'dist/client';
 export default defineConfig({
   plugins: [
     react(),
+    inlineFavicon(),
     // Service workers (sw/README.md): /sw.js with the precache manifest injected, and /sw-push.js.
     VitePWA({
       strategies: 'injectManifest',
