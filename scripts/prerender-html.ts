@@ -22,6 +22,8 @@ export interface PageAssets {
   styleSheet: string;
   /** Every style sheet of the build, so critical CSS also finds rules of lazy screens. */
   allStyleSheets: string[];
+  /** The web app manifest, linked by the boot script once the page has been shown. */
+  manifest?: string;
 }
 
 function attr(tag: string, name: string): string | undefined {
@@ -41,23 +43,27 @@ export function pageAssets(template: string, outDir: string): PageAssets {
   const allStyleSheets = readdirSync(join(outDir, 'assets'))
     .filter((f) => f.endsWith('.css'))
     .map((f) => `/assets/${f}`);
-  return { entry, modulePreloads, styleSheet, allStyleSheets };
+  const manifestTag = /<link rel="manifest"[^>]*>/.exec(template)?.[0];
+  const manifest = manifestTag && attr(manifestTag, 'href');
+  return { entry, modulePreloads, styleSheet, allStyleSheets, ...(manifest && { manifest }) };
 }
 
 /**
  * The one inline script of a prerendered page (its hash goes into the CSP). At once it holds back
  * a form sent before the app is there (the reveal sends it again through the app, see
  * src/prerender/reveal.ts). Once the images the head preloads (the page's largest paint) have
- * arrived and a frame has shown them, it adds the style sheets (the app's and the route screen's,
- * marked for the reveal to wait on, and applied together once all have arrived: the app's alone
- * would override the screen's rules that the inline critical CSS holds, and move the page),
- * preloads the messages and the entry's imports, imports those (the libraries' chunk among them)
- * and, in a task after they have run, the entry, and preloads the screen's own files (the
- * container's `data-js`), each step in a task of its own: adding a module preload costs the main
- * thread a few ms each on a phone, and evaluating the libraries and the app together was one
- * long task. The screen so arrives with the entry, not after the router has asked for it. The
- * app's files never share the first moments' bandwidth or main thread with that paint. A hidden
- * tab starts at once, and every page by 1.5 s whatever happened.
+ * arrived and the frame that shows them is out (the next frame has begun), it links the manifest
+ * (browsers fetch it as soon as it is linked, beside that paint, and need it only to install),
+ * adds the style sheets (the app's and the route screen's, marked for the reveal to wait on, and
+ * applied together once all have arrived: the app's alone would override the screen's rules that
+ * the inline critical CSS holds, and move the page), preloads the messages and the entry's
+ * imports, imports those (the libraries' chunk among them) and, in a task after they have run,
+ * the entry, and preloads the screen's own files (the container's `data-js`), each step in a task
+ * of its own: adding a module preload costs the main thread a few ms each on a phone, and
+ * evaluating the libraries and the app together was one long task. The screen so arrives with
+ * the entry, not after the router has asked for it. The app's files never share the first
+ * moments' bandwidth or main thread with that paint. A hidden tab starts at once, and every page
+ * by 1.5 s whatever happened.
  */
 export function bootScript(assets: PageAssets): string {
   const a = JSON.stringify({
@@ -65,6 +71,7 @@ export function bootScript(assets: PageAssets): string {
     js: assets.entry,
     pre: assets.modulePreloads,
     id: PRERENDER_CONTAINER_ID,
+    man: assets.manifest,
   });
   return (
     `(function(a){var d=document,s=0,c=d.getElementById(a.id);function l(r,h,x,m){var e=d.createElement('link');` +
@@ -75,10 +82,10 @@ export function bootScript(assets: PageAssets): string {
     `function pre(f){f.forEach(function(h){l('modulepreload',h)})}` +
     `function go(){if(s)return;s=1;var k=[a.css].concat(w('css')).map(function(h){var e=l('stylesheet',h,0,'not all');` +
     `e.setAttribute('data-app-css','');e.addEventListener('load',on);e.addEventListener('error',on);return e}),m=k.length;` +
-    `function on(){if(--m===0)k.forEach(function(e){e.media='all'})}` +
+    `function on(){if(--m===0)k.forEach(function(e){e.media='all'})}if(a.man)l('manifest',a.man);` +
     `if(c&&c.dataset.lng)l('preload','/_i18n/'+c.dataset.lng+'/messages.json','fetch');` +
     `setTimeout(function(){pre(a.pre);setTimeout(function(){Promise.all(a.pre.map(function(h){return import(h)})).then(function(){setTimeout(function(){import(a.js)},0)});setTimeout(function(){pre(w('js'))},0)},0)},0)}` +
-    `function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
     `var p=[].slice.call(d.querySelectorAll('link[rel=preload][as=image]')),n=p.length;` +
     `function one(){if(--n===0)painted()}` +
     `if(d.visibilityState==='hidden'||!window.requestAnimationFrame)go();else if(!n)painted();` +
@@ -130,6 +137,7 @@ export async function composePage(
     )
     .replace(/\s*<script type="module"[^>]*><\/script>/, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="manifest"[^>]*>/, '')
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace('</head>', `${sheets.join('')}</head>`)
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')

@@ -1,6 +1,9 @@
 /** The prerendered document composed from the built index.html and one rendered page. */
 import { describe, expect, it } from 'vitest';
-import { composePage, type PageAssets } from '../../scripts/prerender-html';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { composePage, pageAssets, type PageAssets } from '../../scripts/prerender-html';
 
 const TEMPLATE =
   '<!doctype html><html lang="en-US"><head><meta charset="UTF-8" />' +
@@ -15,6 +18,11 @@ const ASSETS: PageAssets = {
   styleSheet: '/assets/index.css',
   allStyleSheets: ['/assets/index.css'],
 };
+
+/** A built client folder with the one style sheet pageAssets lists. */
+const CLIENT = mkdtempSync(join(tmpdir(), 'amora-prerender-html-'));
+mkdirSync(join(CLIENT, 'assets'));
+writeFileSync(join(CLIENT, 'assets', 'index.css'), 'body{}');
 
 const compose = (html: string) =>
   composePage(
@@ -68,5 +76,22 @@ describe('composing a prerendered page', () => {
     );
     // The boot script reads them from there: one script for every page, one CSP hash.
     expect(page).toContain("c.dataset[n].split(' ')");
+  });
+
+  it('links the manifest from the boot script, once the page has been shown, not from the head', async () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<link rel="manifest" href="/manifest.webmanifest" /></head>',
+    );
+    const page = await composePage(
+      template,
+      pageAssets(template, CLIENT),
+      { html: '<main><h1>Hoi</h1></main>', title: 'Tonight', description: 'Members near you' },
+      'nl',
+      async (html) => html,
+    );
+    expect(page).not.toContain('<link rel="manifest"');
+    expect(page).toContain('"man":"/manifest.webmanifest"');
+    expect(page).toContain("l('manifest',a.man)");
   });
 });
