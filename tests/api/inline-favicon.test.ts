@@ -1,5 +1,7 @@
 /** The site icon inlined into index.html by the build. */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inlineFavicon } from '../../scripts/inline-favicon';
 
@@ -17,6 +19,19 @@ describe('inlining the site icon', () => {
     const svg = decodeURIComponent(address!.slice('data:image/svg+xml,'.length));
     expect(svg).toBe(readFileSync('public/favicon.svg', 'utf8').trim().replace(/>\s+</g, '><'));
     expect(html).not.toContain('/favicon.svg"');
+  });
+
+  it("reads the icon from the build's public folder, wherever the build runs from", () => {
+    const publicDir = mkdtempSync(join(tmpdir(), 'amora-public-'));
+    writeFileSync(join(publicDir, 'favicon.svg'), '<svg id="elsewhere"/>\n');
+    const plugin = inlineFavicon();
+    (plugin.configResolved as (config: { publicDir: string }) => void)({ publicDir });
+    const html = (plugin.transformIndexHtml as Transform)(
+      '<link rel="icon" href="/favicon.svg" />',
+    );
+    expect(html).toContain(
+      `href="data:image/svg+xml,${encodeURIComponent('<svg id="elsewhere"/>')}"`,
+    );
   });
 
   it('fails the build when index.html no longer links the icon', () => {
