@@ -16,10 +16,10 @@ export function inlineFavicon(): Plugin {
       if (config.publicDir) file = join(config.publicDir, 'favicon.svg');
     },
     transformIndexHtml(html) {
-      const svg = readFileSync(file, 'utf8').trim().replace(/>\s+</g, '><');
-      const address = `data:image/svg+xml,${encodeURIComponent(svg)}`;
       if (!html.includes('href="/favicon.svg"'))
         throw new Error('index.html links no /favicon.svg');
+      const svg = readFileSync(file, 'utf8').trim().replace(/>\s+</g, '><');
+      const address = `data:image/svg+xml,${encodeURIComponent(svg)}`;
       return html.replace('href="/favicon.svg"', `href="${address}"`);
     },
   };
