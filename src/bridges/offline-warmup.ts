@@ -7,8 +7,7 @@
  * page moves on, as the page's would be.
  */
 import { UPLOADS_PATH } from '../api/cache-names';
-import { MESSAGES_PATH } from '../i18n/i18n-plugins';
-import { toLanguage } from '../i18n/languages';
+import { MESSAGES_PATH, toLanguage } from '../i18n/languages';
 
 /** At most this many photos per first visit: a gallery's worth, never a burst of hundreds. */
 export const WARM_PHOTOS_MAX = 24;

@@ -5,10 +5,7 @@
  */
 import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, isLanguage } from './languages';
-
-/** Where the server publishes each language's messages. */
-export const MESSAGES_PATH = '/_i18n/{{lng}}/messages.json';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, MESSAGES_PATH, isLanguage } from './languages';
 
 /** The first two letters of a tag when they name a supported language. */
 function supported(tag: string | null | undefined): string | undefined {

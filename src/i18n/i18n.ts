@@ -7,7 +7,8 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../api/contract';
 import { languageDetector, messagesBackend } from './i18n-plugins';
 import { formatNumber } from './whole-numbers';
-import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES, LANGUAGE_TAGS, toLanguage } from './languages';
+import { applyHtmlLang } from './interface-language';
+import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from './languages';
 
 /** Options shared by the app and the tests. */
 export function i18nOptions(resources?: Resource): InitOptions {
@@ -30,19 +31,16 @@ export function addFormats(instance: i18n): void {
   instance.services.formatter?.add('number', formatNumber);
 }
 
-/** Keeps `<html lang>` on the full tag of the active language. */
-export function applyHtmlLang(lng: string): void {
-  document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
-}
-
 /**
  * Creates and initialises an i18next instance; a locale file that fails to load only logs a
  * warning. `language` skips detection: a prerendered page was rendered in that language.
+ * `loaded` is messages already fetched (the page translator's): the backend loads the rest.
  */
 export async function createI18n(
   resources?: Resource,
   instance: i18n = i18next,
   language?: Language,
+  loaded?: Resource,
 ): Promise<i18n> {
   if (!resources) instance.use(messagesBackend);
   instance.use(languageDetector).use(initReactI18next);
@@ -54,21 +52,15 @@ export async function createI18n(
   });
   instance.on('languageChanged', applyHtmlLang);
   try {
-    await instance.init({ ...i18nOptions(resources), ...(language ? { lng: language } : {}) });
+    await instance.init({
+      ...i18nOptions(resources ?? loaded),
+      ...(language ? { lng: language } : {}),
+      ...(loaded && !resources ? { partialBundledLanguages: true } : {}),
+    });
   } catch (error) {
     console.warn('i18n initialisation failed; continuing with keys.', error);
   }
   addFormats(instance);
   applyHtmlLang(instance.resolvedLanguage ?? FALLBACK_LANGUAGE);
   return instance;
-}
-
-/** The language the interface shows now. */
-export function currentLanguage(instance: i18n = i18next): Language {
-  return toLanguage(instance.resolvedLanguage ?? instance.language);
-}
-
-/** Switches language: i18next loads the messages, the detector writes the cookie, `<html lang>` follows. */
-export async function setLanguage(lng: Language, instance: i18n = i18next): Promise<void> {
-  await instance.changeLanguage(lng);
 }

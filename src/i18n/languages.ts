@@ -7,6 +7,9 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 export const LANGUAGE_COOKIE_DAYS = 365;
 
+/** Where the server publishes each language's messages. */
+export const MESSAGES_PATH = '/_i18n/{{lng}}/messages.json';
+
 /** Full tags for `<html lang>` and Intl (SPEC §9). */
 export const LANGUAGE_TAGS: Record<Language, string> = {
   en: 'en-US',

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, setLanguage } from '../../src/i18n/i18n';
+import { createI18n } from '../../src/i18n/i18n';
+import { setLanguage } from '../../src/i18n/interface-language';
 
 const resources = {
   en: { translation: { nav: { login: 'Log in' } } },

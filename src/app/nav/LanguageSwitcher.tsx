@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage } from '../../i18n/i18n';
+import { currentLanguage, setLanguage } from '../../i18n/interface-language';
 import { INTERFACE_LANGUAGES, isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
 
 /** A native select: keyboard and screen-reader friendly on every phone without extra code. */

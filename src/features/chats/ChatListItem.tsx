@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ChatRow } from '../../db/db';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { ChatAvatar } from './ChatAvatar';
 import { ChatIcon } from './ChatIcon';
 import { formatListTime } from './chat-time';

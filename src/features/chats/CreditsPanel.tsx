@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { getSync } from '../../bridges/worker-bridge';
 import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from '../credits/CreditsIcon';
 import { formatMoney } from '../../lib/money';
 import { withReturn } from '../credits/return-path';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '../../db/db';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatClock } from './chat-time';
 import type { MessageState } from './chat-view';
 import { FailedNotice } from './FailedNotice';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { isAtBottom, shouldStickToBottom, TOP_LOAD_PX } from './chat-scroll';
 import { formatDayLabel } from './chat-time';
 import { lastOwnKey, messageState, type ChatItem } from './chat-view';

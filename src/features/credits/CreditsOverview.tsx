@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { CreditsOffer, PaymentMethod } from '../../api/contract';
 import { useSession } from '../../app/session/session-context';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { CreditsIcon } from './CreditsIcon';
 import { MethodChoice } from './MethodChoice';

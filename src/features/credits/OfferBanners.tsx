@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditsOffer } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from './CreditsIcon';
 import { formatPercent } from '../../lib/money';
 import { clockOf, useCountdown, type TimeLeft } from './use-countdown';

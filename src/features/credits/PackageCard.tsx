@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CreditPackage, Discount } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatMoney, formatPercent } from '../../lib/money';
 
 export interface PackageCardProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CreditPackage, PaymentMethod } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from './CreditsIcon';
 import { formatMoney } from '../../lib/money';
 import { DEFAULT_RETURN } from './return-path';

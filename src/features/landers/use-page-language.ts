@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../api/contract';
-import { currentLanguage, setLanguage } from '../../i18n/i18n';
+import { currentLanguage, setLanguage } from '../../i18n/interface-language';
 
 /** Switches the interface to `language` (null: leave it as the visitor has it). */
 export function usePageLanguage(language: Language | null): void {

@@ -10,7 +10,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Footer } from '../../app/footer/Footer';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { JoinSection } from '../landers/join/JoinSection';
 import { mapCountry, withTracking } from '../landers/lander-rules';
 import { LanderBrand } from '../landers/parts/LanderBrand';

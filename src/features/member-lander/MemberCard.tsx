@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { MEMBER_SLOTS } from '../../prerender/member-slots';
 import { PLACE_MEMBER_ATTRIBUTE, prerenderedPlace } from '../../prerender/member-values';

@@ -12,7 +12,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { prepareCountryNames } from '../../lib/countries';
 import { parseLanderSlug } from '../../lib/lander-slug';
 import { trafficSource } from '../../lib/tracking';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../api/contract';
 import type { SearchFilters } from '../../db/db';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { useGeolocation, type LocateStatus } from './use-geolocation';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { CardIcon } from './CardIcon';
 import { languageName, needsLanguageBadge, photoUrl } from './card-rules';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ModerationMessage, ModerationReport } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatWhen } from './moderation-view';
 
 export interface ChatContextProps {

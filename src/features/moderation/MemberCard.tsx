@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ModeratedMember } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { formatDate } from '../../lib/dates';
 import { formatWhen } from './moderation-view';

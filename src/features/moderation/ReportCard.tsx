@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { calls, type ModerationReport } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { ChatContext } from './ChatContext';
 import { formatAge, formatWhen, reasonKey } from './moderation-view';
 import { ModerationIcon } from './ModerationIcon';

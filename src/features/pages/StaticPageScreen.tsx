@@ -5,7 +5,7 @@ import { NOT_FOUND_MESSAGE } from '../../app/error/page-error';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import type { Settings } from '../../api/contract';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { prerenderedSiteValues } from '../../prerender/site-values';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PremiumPlan } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatMoney, formatPercent } from '../../lib/money';
 
 export interface PlanPickerProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod, PremiumPlan } from '../../api/contract';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { MethodPicker } from './MethodPicker';
 import { formatMoney } from '../../lib/money';
 import { keptChoice } from './premium-view';

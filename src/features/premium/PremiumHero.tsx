@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatDate } from '../../lib/dates';
 import { useSiteSettings } from '../members/use-site-settings';
 import { PremiumIcon } from './PremiumIcon';

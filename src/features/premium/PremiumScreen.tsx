@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { formatDate } from '../../lib/dates';
 import { useOnline } from '../members/use-online';

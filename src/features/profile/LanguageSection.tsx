@@ -4,7 +4,7 @@ import { LANGUAGES, type Language, type User } from '../../api/contract';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
-import { setLanguage } from '../../i18n/i18n';
+import { setLanguage } from '../../i18n/interface-language';
 import { isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
 import { useAccountAction } from '../account/use-account-action';
 import { ProfileSection, SaveRow } from './ProfileSection';

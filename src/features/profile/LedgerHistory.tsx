@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { LedgerRow, StatusBadge, useProductLabel } from './LedgerRow';

@@ -5,7 +5,7 @@ import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { LivingAreaFields } from '../account/LivingAreaFields';
 import { useAccountAction } from '../account/use-account-action';

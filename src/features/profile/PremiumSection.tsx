@@ -2,7 +2,7 @@ import './history.scss';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { User } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatDate } from '../../lib/dates';
 import { PremiumIcon } from '../premium/PremiumIcon';
 import { premiumState } from '../premium/premium-view';

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { User } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { ageOn, isRealDate, todayIso } from './birth-date';
 import { ProfileIcon } from './ProfileIcon';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import {
   fillPlaceholders,
   loadStaticPage,

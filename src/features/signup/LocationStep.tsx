@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from 'react-i18next';
 import { CITY_MAX } from '../../api/contract';
 import type { SearchFilters } from '../../db/db';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { countryName } from '../../lib/countries';
 import { LivingAreaFields } from '../account/LivingAreaFields';
 import { useGeolocation, type LocateStatus } from '../members/use-geolocation';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings, Transaction } from '../../api/contract';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '../../i18n/interface-language';
 import { formatDate } from '../../lib/dates';
 import { formatMoney, formatPercent, formatVatRate } from '../../lib/money';
 

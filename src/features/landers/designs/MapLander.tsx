@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../i18n/i18n';
+import { currentLanguage } from '../../../i18n/interface-language';
 import { countryName } from '../../../lib/countries';
 import { nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';

@@ -1,0 +1,22 @@
+/**
+ * The interface language of a translator, and switching it. Kept apart from i18n.ts so that the
+ * screens a prerendered page shows first do not load i18next to ask (page-i18n.ts).
+ */
+import type { i18n } from 'i18next';
+import type { Language } from '../api/contract';
+import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, toLanguage } from './languages';
+
+/** Keeps `<html lang>` on the full tag of the active language. */
+export function applyHtmlLang(lng: string): void {
+  document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
+}
+
+/** The language the interface shows now. */
+export function currentLanguage(instance: i18n): Language {
+  return toLanguage(instance.resolvedLanguage ?? instance.language ?? FALLBACK_LANGUAGE);
+}
+
+/** Switches language: i18next loads the messages, the detector writes the cookie, `<html lang>` follows. */
+export async function setLanguage(lng: Language, instance: i18n): Promise<void> {
+  await instance.changeLanguage(lng);
+}
