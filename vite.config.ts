@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineFavicon } from './scripts/inline-favicon';
 import { prerender } from './scripts/prerender';
+import { pureI18next } from './scripts/pure-i18next';
 
 const apiPort = process.env.API_PORT ?? '8081';
 let pushOutDir = 'dist/client';
@@ -11,6 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     inlineFavicon(),
+    pureI18next(),
     // Service workers (sw/README.md): /sw.js with the precache manifest injected, and /sw-push.js.
     VitePWA({
       strategies: 'injectManifest',
@@ -75,7 +77,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The libraries every page starts with (React, React Router, i18next) in a chunk of their
+        // The libraries every page starts with (React, React Router, react-i18next) in a chunk of their
         // own: a prerendered page evaluates them in one task and the app's code in the next
         // (scripts/prerender-html.ts), instead of both in one long task, and a deploy that
         // changes only the app leaves that chunk cached.

@@ -1,6 +1,6 @@
 /** Boot: styles, session fetch, router and messages in parallel, then the first render. */
 import './styles/main.scss';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error/AppErrorBoundary';
@@ -8,7 +8,8 @@ import { SessionProvider } from './app/session/SessionProvider';
 import { createSessionStore, type SessionStore } from './app/session/session-store';
 import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
-import { createI18n } from './i18n/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { activeI18n, fullI18n, startI18n, useActiveI18n } from './i18n/active-i18n';
 import { nextTask } from './lib/next-task';
 import { trafficSource } from './lib/tracking';
 import {
@@ -19,7 +20,6 @@ import {
 } from './prerender/reveal';
 import { routerInitialized } from './prerender/router-ready';
 import { createRoutes } from './routes';
-import type { i18n as I18n } from 'i18next';
 
 /** How often, and how far apart, the parts loaded after first paint are asked for again. */
 const LATER_PARTS_TRIES = 3;
@@ -45,26 +45,25 @@ async function laterParts() {
   }
 }
 
+/** Settles once the app's page is on screen and the browser is idle. */
+async function afterReveal(): Promise<void> {
+  // A page that never reveals (its screen failed) still goes on, for the next deploy.
+  await Promise.race([revealed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await new Promise<void>((resolve) =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+      : setTimeout(resolve, 200),
+  );
+}
+
 /**
  * The service worker, the install offer, the page-hidden beacon and the storage care. Behind a
  * prerendered page they start once the app's page is on screen and the browser is idle, so they
  * never compete with the first paint; in the app shell (a member's screens) they start at once,
  * as the offline queue and its replays depend on them.
  */
-async function startServiceWorker(
-  session: SessionStore,
-  i18n: I18n,
-  afterFirstPaint: boolean,
-): Promise<void> {
-  if (afterFirstPaint) {
-    // A page that never reveals (its screen failed) still gets its worker, for the next deploy.
-    await Promise.race([revealed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    await new Promise<void>((resolve) =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 200),
-    );
-  }
+async function startServiceWorker(session: SessionStore, afterFirstPaint: boolean): Promise<void> {
+  if (afterFirstPaint) await afterReveal();
   const [
     { getSwBridge, startSwBridge },
     { getSync, onSyncNotice },
@@ -77,7 +76,11 @@ async function startServiceWorker(
     if (notice.type === 'server-reached') getSwBridge().serverReached();
   });
   // A device out of space says so plainly; installing the app asks for persistent storage.
-  startStorageCare({ onNotice: onSyncNotice, translate: (key) => i18n.t(key), target: window });
+  startStorageCare({
+    onNotice: onSyncNotice,
+    translate: (key) => activeI18n().t(key),
+    target: window,
+  });
   // The service worker replays queued actions only for the member it was last told about.
   let toldMember: number | null | undefined;
   const tell = () => {
@@ -118,6 +121,11 @@ function loadSettingsLater(session: SessionStore, router: DataRouter): void {
   });
 }
 
+/** Renders with whichever translator is active, and again when i18next takes over. */
+function ActiveI18nProvider({ children }: { children: ReactNode }) {
+  return <I18nextProvider i18n={useActiveI18n()}>{children}</I18nextProvider>;
+}
+
 async function boot(): Promise<void> {
   keepVisitorScroll();
   applyDevQuery(location.search);
@@ -129,14 +137,14 @@ async function boot(): Promise<void> {
   // The visitor already reads that page: each step of the take-over gets a task of its own, so
   // none of them (evaluating the code, making the router, the first render) holds a tap back long.
   const breathe = () => (language ? nextTask() : undefined);
-  const i18nReady = createI18n(undefined, undefined, language);
+  const i18nReady = startI18n(language);
   void (language ? session.refreshUser() : session.refresh());
   // The route objects here, the router in a task of its own: together they were one long task.
   const routes = createRoutes(session);
   await breathe();
   const router = createBrowserRouter(routes);
   if (language) loadSettingsLater(session, router);
-  const i18n = await i18nReady;
+  await i18nReady;
   // The screen's module and the loaders first: a sliced render must not race the router.
   if (language) await routerInitialized(router);
   await breathe();
@@ -146,11 +154,13 @@ async function boot(): Promise<void> {
   const app = (
     <StrictMode>
       <SessionProvider store={session}>
-        <TemplateProvider>
-          <AppErrorBoundary>
-            <RouterProvider router={router} />
-          </AppErrorBoundary>
-        </TemplateProvider>
+        <ActiveI18nProvider>
+          <TemplateProvider>
+            <AppErrorBoundary>
+              <RouterProvider router={router} />
+            </AppErrorBoundary>
+          </TemplateProvider>
+        </ActiveI18nProvider>
       </SessionProvider>
     </StrictMode>
   );
@@ -159,9 +169,15 @@ async function boot(): Promise<void> {
   if (language) startTransition(() => createRoot(root).render(app));
   else createRoot(root).render(app);
   // A page left before these parts arrived aborts their loading: not an error of the app.
-  startServiceWorker(session, i18n, language !== undefined).catch((error: unknown) =>
+  startServiceWorker(session, language !== undefined).catch((error: unknown) =>
     console.warn('The service worker could not be started on this page', error),
   );
+  // The page translator hands over to i18next before the visitor needs more than this page.
+  if (language) {
+    afterReveal()
+      .then(fullI18n)
+      .catch((error: unknown) => console.warn('i18next could not take over on this page', error));
+  }
 }
 
 void boot();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { DEMO } from './helpers';
 
@@ -163,6 +164,36 @@ async function holdRequests(
   });
   return release;
 }
+
+test('a prerendered page takes over without i18next, which comes once the page is idle', async ({
+  page,
+}) => {
+  const messages = (lng: string) =>
+    JSON.parse(readFileSync(`locales/${lng}/messages.json`, 'utf8')) as {
+      home: { title: string };
+      nav: { language: string };
+    };
+  await page
+    .context()
+    .addCookies([{ name: 'i18n_redirected', value: 'nl', domain: '127.0.0.1', path: '/' }]);
+  let asked = false;
+  page.on('request', (request) => {
+    if (/\/assets\/i18n-[\w-]+\.js$/.test(request.url())) asked = true;
+  });
+  const release = await holdRequests(page, '**/assets/i18n-*.js');
+  await page.goto('/');
+
+  // The app's own page is up, in the page's language, with i18next still held back.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.locator('#root h1')).toHaveText(messages('nl').home.title);
+  await expect.poll(() => asked).toBe(true);
+  release();
+
+  // A language change goes through i18next, which loads the new language's messages.
+  await page.getByLabel(messages('nl').nav.language).first().selectOption('de');
+  await expect(page.locator('#root h1')).toHaveText(messages('de').home.title);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+});
 
 test('a login sent before the app is there goes through once it has taken over', async ({
   page,

@@ -1,0 +1,70 @@
+/**
+ * Which translator the app renders with. The app shell starts i18next at once. A prerendered page
+ * starts the page translator over the messages file it already preloads (page-i18n.ts), so its
+ * first route needs no i18next; i18next loads once the page is idle (or at a language change),
+ * starts in the same language with the same messages, and takes over without a visible change.
+ */
+import { useSyncExternalStore } from 'react';
+import type { i18n, Resource } from 'i18next';
+import type { Language } from '../api/contract';
+import { MESSAGES_PATH } from './languages';
+import { applyHtmlLang } from './interface-language';
+import { createPageI18n, type Messages } from './page-i18n';
+
+let active: i18n | null = null;
+const listeners = new Set<() => void>();
+/** What i18next starts with: the page's messages, so it needs no second fetch of them. */
+let loaded: { language: Language; resources: Resource } | undefined;
+let full: Promise<i18n> | undefined;
+
+function show(instance: i18n): i18n {
+  active = instance;
+  listeners.forEach((listener) => listener());
+  return instance;
+}
+
+/** i18next, loaded and started once, and from then on the translator everything renders with. */
+export function fullI18n(): Promise<i18n> {
+  full ??= import('./i18n')
+    .then(({ createI18n }) => createI18n(undefined, undefined, loaded?.language, loaded?.resources))
+    .then(show);
+  return full;
+}
+
+/** The page's messages file (a prerendered page preloads it), or null when it cannot be had. */
+async function pageMessages(language: Language): Promise<Messages | null> {
+  try {
+    const response = await fetch(MESSAGES_PATH.replace('{{lng}}', language));
+    return response.ok ? ((await response.json()) as Messages) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The translator the first render uses. `language`: the prerendered page's; the page translator
+ * over its messages, or i18next (which retries the file) when they could not be loaded.
+ */
+export async function startI18n(language?: Language): Promise<i18n> {
+  const messages = language ? await pageMessages(language) : null;
+  if (!language || !messages) return fullI18n();
+  loaded = { language, resources: { [language]: { translation: messages } } };
+  applyHtmlLang(language);
+  return show(createPageI18n(language, messages, fullI18n));
+}
+
+/** The translator in use now; only after startI18n has settled. */
+export function activeI18n(): i18n {
+  if (!active) throw new Error('startI18n has not settled yet');
+  return active;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The translator in use, re-rendering when i18next takes over. */
+export function useActiveI18n(): i18n {
+  return useSyncExternalStore(subscribe, activeI18n);
+}
