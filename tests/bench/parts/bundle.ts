@@ -8,6 +8,7 @@ import { buildClient } from '../lib/client-build';
 import { startServer, tempDir } from '../lib/processes';
 import { BUNDLE_PAGES, pageScreen } from '../lib/public-pages';
 import { screenModules } from '../../../scripts/screen-assets';
+import { matchPrerendered } from '../../../src/prerender/pages';
 import type { Part, Row } from '../lib/report';
 import { fetchServed } from '../lib/served-html';
 import {
@@ -27,6 +28,12 @@ function screenKey(manifest: Manifest, entry: string, module: string): string {
   if (!key) throw new Error(`no lazy chunk for ${module} among the entry's dynamic imports`);
   return key;
 }
+
+/**
+ * i18next's chunk: the app shell starts it before its first render, a prerendered page once it is
+ * idle (src/i18n/active-i18n.ts), so it counts in the first route of app-shell pages only.
+ */
+const I18NEXT_MODULE = 'src/i18n/i18n.ts';
 
 /** Gzip bytes of the two floors: all mandated libraries, and React + React Router alone. */
 interface Floors {
@@ -94,6 +101,7 @@ export const bundlePart: Part = {
       const keys = new Set([
         ...entryKeys,
         ...staticClosure(manifest, screenKey(manifest, entry, screen.module)),
+        ...(matchPrerendered(path, 'en') ? [] : staticClosure(manifest, I18NEXT_MODULE)),
       ]);
       rows.push(firstRouteRow(`first route ${path}`, app.dir, manifest, keys, floors));
     }
@@ -137,7 +145,8 @@ export const bundlePart: Part = {
     return {
       note:
         `Both apps built with Vite in this run (real app in ${app.seconds.toFixed(0)} s, into a temp folder). ` +
-        'First route = entry chunk + its static imports + the lazy screen chunk and its static imports; ' +
+        'First route = entry chunk + its static imports + the lazy screen chunk and its static imports, ' +
+        "and i18next's chunk on pages without a prerendered copy (a prerendered page loads it once idle); " +
         'each file gzip -9 / brotli 11 on its own. Two bare apps of one screen: React + React Router ' +
         '(react, react-dom, react-router-dom), and one using react, react-dom, react-router-dom, i18next, ' +
         'react-i18next, dexie, dexie-react-hooks, comlink, zod and workbox-window, all imported statically. ' +
