@@ -9,7 +9,7 @@ import { createSessionStore, type SessionStore } from './app/session/session-sto
 import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
 import { I18nextProvider } from 'react-i18next';
-import { activeI18n, fullI18n, startI18n, useActiveI18n } from './i18n/active-i18n';
+import { activeI18n, startI18n, useActiveI18n } from './i18n/active-i18n';
 import { nextTask } from './lib/next-task';
 import { trafficSource } from './lib/tracking';
 import {
@@ -172,12 +172,6 @@ async function boot(): Promise<void> {
   startServiceWorker(session, language !== undefined).catch((error: unknown) =>
     console.warn('The service worker could not be started on this page', error),
   );
-  // The page translator hands over to i18next before the visitor needs more than this page.
-  if (language) {
-    afterReveal()
-      .then(fullI18n)
-      .catch((error: unknown) => console.warn('i18next could not take over on this page', error));
-  }
 }
 
 void boot();

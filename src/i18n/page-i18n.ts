@@ -1,11 +1,11 @@
 /**
  * The translator a prerendered page's take-over renders with. i18next is a third of the script a
- * public page would need beyond React and its router (issue 14's budget), yet such a page only
- * looks messages up in one language it already knows. This is the part of i18next's interface
- * that react-i18next and the app's screens call, over the same messages file and with i18next's
- * rules for lookups, plurals, interpolation and the `number` format; i18next itself loads once the
- * page is idle, or at the first language change, and takes over (active-i18n.ts). A unit test
- * holds both to the same output for every message of every language.
+ * public page would need beyond React and its router (issue 14's budget), yet such a visit only
+ * looks messages up in the one language it already has the file of. This is the part of i18next's
+ * interface that react-i18next and the app's screens call, over the same messages file and with
+ * i18next's rules for lookups, plurals, interpolation and the `number` format; a language change
+ * loads i18next, which takes over (active-i18n.ts). A unit test holds both to the same output for
+ * every message of every language, through the hook and <Trans>.
  */
 import type { i18n, TOptions } from 'i18next';
 import type { Language } from '../api/contract';
