@@ -12,8 +12,7 @@ import { landerSlug, parseLanderSlug } from '../lib/lander-slug';
 export const PRERENDER_DIR = 'prerendered';
 /** What the build wrote: page files and the CSP hashes of their inline scripts. */
 export const PRERENDER_MANIFEST = `${PRERENDER_DIR}/manifest.json`;
-/** Id of the element that holds the prerendered markup until the app has drawn the same page. */
-export const PRERENDER_CONTAINER_ID = 'prerendered';
+export { PRERENDER_CONTAINER_ID } from './container';
 
 /** One file the build writes: `prerendered/<name>/<language>.html`, rendered from `path`. */
 export interface PrerenderTarget {

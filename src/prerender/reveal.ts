@@ -7,7 +7,7 @@
 import type { Language } from '../api/contract';
 import { isLanguage } from '../i18n/languages';
 import { carryOverFields } from './carry-over';
-import { PRERENDER_CONTAINER_ID } from './pages';
+import { PRERENDER_CONTAINER_ID } from './container';
 
 /** A hold that is never released (a request that hangs) ends after this long. */
 export const HOLD_LIMIT_MS = 4000;
