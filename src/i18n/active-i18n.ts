@@ -9,9 +9,8 @@
 import { useSyncExternalStore } from 'react';
 import type { i18n, Resource } from 'i18next';
 import type { Language } from '../api/contract';
-import { languageDetector } from './i18n-plugins';
 import { MESSAGES_PATH } from './languages';
-import { applyHtmlLang } from './interface-language';
+import { applyHtmlLang, rememberLanguage } from './interface-language';
 import { createPageI18n, type Messages } from './page-i18n';
 
 let active: i18n | null = null;
@@ -54,7 +53,7 @@ export async function startI18n(language?: Language): Promise<i18n> {
   loaded = { language, resources: { [language]: { translation: messages } } };
   applyHtmlLang(language);
   // As i18next does when it starts in a language: the site keeps it for the next visit.
-  languageDetector.cacheUserLanguage?.(language);
+  rememberLanguage(language);
   return show(createPageI18n(language, messages, fullI18n));
 }
 

@@ -4,8 +4,9 @@
  * cookie-then-browser language detection of SPEC §9.
  */
 import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18next';
-import { readCookie, writeCookie } from '../lib/cookies';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, MESSAGES_PATH, isLanguage } from './languages';
+import { readCookie } from '../lib/cookies';
+import { rememberLanguage } from './interface-language';
+import { LANGUAGE_COOKIE, MESSAGES_PATH, isLanguage } from './languages';
 
 /** The first two letters of a tag when they name a supported language. */
 function supported(tag: string | null | undefined): string | undefined {
@@ -22,10 +23,7 @@ export const languageDetector: LanguageDetectorModule = {
     const found = candidates.map(supported).filter((l): l is string => l !== undefined);
     return found.length ? found : undefined;
   },
-  cacheUserLanguage(lng) {
-    if (!isLanguage(lng)) return;
-    writeCookie(LANGUAGE_COOKIE, lng, { maxAge: LANGUAGE_COOKIE_DAYS * 24 * 60 * 60 });
-  },
+  cacheUserLanguage: rememberLanguage,
 };
 
 /**

@@ -4,11 +4,25 @@
  */
 import type { i18n } from 'i18next';
 import type { Language } from '../api/contract';
-import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, toLanguage } from './languages';
+import { writeCookie } from '../lib/cookies';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_TAGS,
+  isLanguage,
+  toLanguage,
+} from './languages';
 
 /** Keeps `<html lang>` on the full tag of the active language. */
 export function applyHtmlLang(lng: string): void {
   document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
+}
+
+/** Keeps `lng` for the next visit (SPEC §9); i18next's detector calls this on every switch. */
+export function rememberLanguage(lng: string): void {
+  if (!isLanguage(lng)) return;
+  writeCookie(LANGUAGE_COOKIE, lng, { maxAge: LANGUAGE_COOKIE_DAYS * 24 * 60 * 60 });
 }
 
 /** The language the interface shows now. */
