@@ -30,8 +30,8 @@ function screenKey(manifest: Manifest, entry: string, module: string): string {
 }
 
 /**
- * i18next's chunk: the app shell starts it before its first render, a prerendered page once it is
- * idle (src/i18n/active-i18n.ts), so it counts in the first route of app-shell pages only.
+ * i18next's chunk: the app shell starts it before its first render, a prerendered page only at a
+ * language change (src/i18n/active-i18n.ts), so it counts in the first route of app-shell pages.
  */
 const I18NEXT_MODULE = 'src/i18n/i18n.ts';
 
@@ -146,7 +146,7 @@ export const bundlePart: Part = {
       note:
         `Both apps built with Vite in this run (real app in ${app.seconds.toFixed(0)} s, into a temp folder). ` +
         'First route = entry chunk + its static imports + the lazy screen chunk and its static imports, ' +
-        "and i18next's chunk on pages without a prerendered copy (a prerendered page loads it once idle); " +
+        "and i18next's chunk on pages without a prerendered copy (a prerendered page loads it at a language change); " +
         'each file gzip -9 / brotli 11 on its own. Two bare apps of one screen: React + React Router ' +
         '(react, react-dom, react-router-dom), and one using react, react-dom, react-router-dom, i18next, ' +
         'react-i18next, dexie, dexie-react-hooks, comlink, zod and workbox-window, all imported statically. ' +
