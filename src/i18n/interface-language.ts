@@ -2,7 +2,7 @@
  * The interface language of a translator, and switching it. Kept apart from i18n.ts so that the
  * screens a prerendered page shows first do not load i18next to ask (page-i18n.ts).
  */
-import type { i18n } from 'i18next';
+import type { i18n, TFunction } from 'i18next';
 import type { Language } from '../api/contract';
 import { writeCookie } from '../lib/cookies';
 import {
@@ -30,7 +30,11 @@ export function currentLanguage(instance: i18n): Language {
   return toLanguage(instance.resolvedLanguage ?? instance.language ?? FALLBACK_LANGUAGE);
 }
 
-/** Switches language: i18next loads the messages, the detector writes the cookie, `<html lang>` follows. */
-export async function setLanguage(lng: Language, instance: i18n): Promise<void> {
-  await instance.changeLanguage(lng);
+/**
+ * Switches language: i18next loads the messages, the detector writes the cookie, `<html lang>`
+ * follows. Resolves with the new language's `t`: `instance` may be the page translator, which hands
+ * over to i18next and keeps its own language.
+ */
+export function setLanguage(lng: Language, instance: i18n): Promise<TFunction> {
+  return instance.changeLanguage(lng);
 }

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../src/api/contract';
 import { ConsentText } from '../../src/features/signup/ConsentText';
 import { createI18n } from '../../src/i18n/i18n';
+import { setLanguage } from '../../src/i18n/interface-language';
 import { INTERFACE_LANGUAGES } from '../../src/i18n/languages';
 import { createPageI18n, type Messages } from '../../src/i18n/page-i18n';
 
@@ -138,10 +139,15 @@ describe.each(INTERFACE_LANGUAGES)('the page translator in %s', (lng) => {
 });
 
 describe('a language change on the page translator', () => {
-  it('hands over to i18next, which switches', async () => {
+  const loginIn = (lng: Language) => (messagesOf(lng).nav as Tree).login;
+  it('hands over to i18next, which switches and answers in the new language', async () => {
     const { full, page } = await bothTranslators('nl');
+    full.addResourceBundle('de', 'translation', messagesOf('de'));
     const changed = vi.spyOn(full, 'changeLanguage');
-    await page.changeLanguage('de');
+    const translate = await setLanguage('de', page);
     expect(changed).toHaveBeenCalledWith('de');
+    expect(translate('nav.login')).toBe(loginIn('de'));
+    // The page translator itself keeps its language: callers use what the switch answered.
+    expect(page.t('nav.login')).toBe(loginIn('nl'));
   });
 });

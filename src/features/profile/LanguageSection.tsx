@@ -25,8 +25,8 @@ export function LanguageSection({ user }: { user: User }) {
     const saved = await run(() => getSync().updateUser({ profile: { language } }));
     if (!saved) return;
     setUser(saved);
-    await setLanguage(language, i18n);
-    toast.success(i18n.t('my_profile.saved_language'));
+    const translate = await setLanguage(language, i18n);
+    toast.success(translate('my_profile.saved_language'));
   };
 
   return (
