@@ -12,6 +12,9 @@ import type { Language } from '../api/contract';
 import { MESSAGES_PATH } from './languages';
 import { applyHtmlLang, rememberLanguage } from './interface-language';
 import { createPageI18n, type Messages } from './page-i18n';
+import type * as I18nSetup from './i18n';
+
+type I18nModule = typeof I18nSetup;
 
 let active: i18n | null = null;
 const listeners = new Set<() => void>();
@@ -19,17 +22,39 @@ const listeners = new Set<() => void>();
 let loaded: { language: Language; resources: Resource } | undefined;
 let full: Promise<i18n> | undefined;
 
+/** How often, and how far apart, i18next's chunk is asked for before a start or switch fails. */
+const LOAD_TRIES = 3;
+const LOAD_RETRY_MS = 1000;
+
+/** i18next's module; a connection lost for a moment (a first visit, no service worker yet) retries. */
+async function loadI18next(load: () => Promise<I18nModule>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (error) {
+      if (attempt >= LOAD_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, LOAD_RETRY_MS * attempt));
+    }
+  }
+}
+
 function show(instance: i18n): i18n {
   active = instance;
   listeners.forEach((listener) => listener());
   return instance;
 }
 
-/** i18next, loaded and started once, and from then on the translator everything renders with. */
-export function fullI18n(): Promise<i18n> {
-  full ??= import('./i18n')
+/**
+ * i18next, loaded and started once, and from then on the translator everything renders with. A
+ * load that failed every try is forgotten, so the next language change asks again.
+ */
+export function fullI18n(load = () => import('./i18n')): Promise<i18n> {
+  full ??= loadI18next(load)
     .then(({ createI18n }) => createI18n(undefined, undefined, loaded?.language, loaded?.resources))
-    .then(show);
+    .then(show, (error: unknown) => {
+      full = undefined;
+      throw error;
+    });
   return full;
 }
 
@@ -54,7 +79,7 @@ export async function startI18n(language?: Language): Promise<i18n> {
   applyHtmlLang(language);
   // As i18next does when it starts in a language: the site keeps it for the next visit.
   rememberLanguage(language);
-  return show(createPageI18n(language, messages, fullI18n));
+  return show(createPageI18n(language, messages, () => fullI18n()));
 }
 
 /** The translator in use now; only after startI18n has settled. */
