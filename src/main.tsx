@@ -10,6 +10,7 @@ import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
 import { I18nextProvider } from 'react-i18next';
 import { activeI18n, startI18n, useActiveI18n } from './i18n/active-i18n';
+import { loadWithRetries } from './lib/load-with-retries';
 import { nextTask } from './lib/next-task';
 import { trafficSource } from './lib/tracking';
 import {
@@ -29,30 +30,17 @@ const LATER_PARTS_RETRY_MS = 5000;
  * The shell's parts that load once the page shows. A page that lost its connection before they
  * arrived (a first visit, not yet under the service worker) asks again a little later.
  */
-async function laterParts() {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await Promise.all([
+function laterParts() {
+  return loadWithRetries(
+    () =>
+      Promise.all([
         import('./bridges/sw-bridge'),
         import('./bridges/worker-bridge'),
         import('./app/storage/storage-care'),
         import('./features/chats/unsent-recovery'),
-      ]);
-    } catch (error) {
-      if (attempt >= LATER_PARTS_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, LATER_PARTS_RETRY_MS * attempt));
-    }
-  }
-}
-
-/** Settles once the app's page is on screen and the browser is idle. */
-async function afterReveal(): Promise<void> {
-  // A page that never reveals (its screen failed) still goes on, for the next deploy.
-  await Promise.race([revealed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  await new Promise<void>((resolve) =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(() => resolve(), { timeout: 2000 })
-      : setTimeout(resolve, 200),
+      ]),
+    LATER_PARTS_TRIES,
+    LATER_PARTS_RETRY_MS,
   );
 }
 
@@ -63,7 +51,15 @@ async function afterReveal(): Promise<void> {
  * as the offline queue and its replays depend on them.
  */
 async function startServiceWorker(session: SessionStore, afterFirstPaint: boolean): Promise<void> {
-  if (afterFirstPaint) await afterReveal();
+  if (afterFirstPaint) {
+    // A page that never reveals (its screen failed) still gets its worker, for the next deploy.
+    await Promise.race([revealed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await new Promise<void>((resolve) =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 200),
+    );
+  }
   const [
     { getSwBridge, startSwBridge },
     { getSync, onSyncNotice },

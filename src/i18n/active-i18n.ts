@@ -12,9 +12,7 @@ import type { Language } from '../api/contract';
 import { MESSAGES_PATH } from './languages';
 import { applyHtmlLang, rememberLanguage } from './interface-language';
 import { createPageI18n, type Messages } from './page-i18n';
-import type * as I18nSetup from './i18n';
-
-type I18nModule = typeof I18nSetup;
+import { loadWithRetries } from '../lib/load-with-retries';
 
 let active: i18n | null = null;
 const listeners = new Set<() => void>();
@@ -25,18 +23,6 @@ let full: Promise<i18n> | undefined;
 /** How often, and how far apart, i18next's chunk is asked for before a start or switch fails. */
 const LOAD_TRIES = 3;
 const LOAD_RETRY_MS = 1000;
-
-/** i18next's module; a connection lost for a moment (a first visit, no service worker yet) retries. */
-async function loadI18next(load: () => Promise<I18nModule>) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await load();
-    } catch (error) {
-      if (attempt >= LOAD_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, LOAD_RETRY_MS * attempt));
-    }
-  }
-}
 
 function show(instance: i18n): i18n {
   active = instance;
@@ -49,7 +35,7 @@ function show(instance: i18n): i18n {
  * load that failed every try is forgotten, so the next language change asks again.
  */
 export function fullI18n(load = () => import('./i18n')): Promise<i18n> {
-  full ??= loadI18next(load)
+  full ??= loadWithRetries(load, LOAD_TRIES, LOAD_RETRY_MS)
     .then(({ createI18n }) => createI18n(undefined, undefined, loaded?.language, loaded?.resources))
     .then(show, (error: unknown) => {
       full = undefined;

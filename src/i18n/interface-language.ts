@@ -6,7 +6,6 @@ import type { i18n, TFunction } from 'i18next';
 import type { Language } from '../api/contract';
 import { writeCookie } from '../lib/cookies';
 import {
-  FALLBACK_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_DAYS,
   LANGUAGE_TAGS,
@@ -27,7 +26,7 @@ export function rememberLanguage(lng: string): void {
 
 /** The language the interface shows now. */
 export function currentLanguage(instance: i18n): Language {
-  return toLanguage(instance.resolvedLanguage ?? instance.language ?? FALLBACK_LANGUAGE);
+  return toLanguage(instance.resolvedLanguage ?? instance.language);
 }
 
 /**

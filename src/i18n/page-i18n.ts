@@ -101,9 +101,10 @@ export function createPageI18n(
   function t(key: string | string[], options?: string | CallOptions): unknown {
     const data: CallOptions =
       typeof options === 'string' ? { defaultValue: options } : (options ?? {});
-    const keys = Array.isArray(key) ? key : [key];
-    const known = keys.find((k) => resolve(k, data) !== undefined);
-    return translate(known ?? keys[keys.length - 1] ?? '', data);
+    if (!Array.isArray(key)) return translate(key, data);
+    // A list of keys: the first one the messages have, else the last (as i18next answers).
+    const known = key.find((k) => resolve(k, data) !== undefined);
+    return translate(known ?? key[key.length - 1] ?? '', data);
   }
 
   const instance = {
