@@ -96,13 +96,17 @@ export function bootScript(assets: PageAssets): string {
 
 /**
  * The route's screen files beyond the entry's, for the boot script to ask for with the entry:
- * space-separated addresses in `data-js` and `data-css` of the page's container.
+ * space-separated addresses in `data-js` and `data-css` of the page's container, and the screen's
+ * key in `data-screen`, so the app imports the screen's chunk (the first of `data-js`) directly
+ * (src/prerender/first-screen.ts).
  */
 function screenAttributes(screen: ScreenAssets | undefined): string {
   if (!screen) return '';
   const list = (name: string, files: string[]) =>
     files.length ? ` ${name}="${escapeHtml(files.join(' '))}"` : '';
-  return list('data-js', screen.js) + list('data-css', screen.css);
+  const key =
+    screen.screen && screen.js.length ? ` data-screen="${escapeHtml(screen.screen)}"` : '';
+  return key + list('data-js', screen.js) + list('data-css', screen.css);
 }
 
 /** The hidden element whose attributes hand the server-filled site slots to the app. */

@@ -67,12 +67,12 @@ type ScreenOf = (path: string) => ScreenAssets;
 
 /** Reads the client bundle once: route path → its screen's own files. */
 function screenOfBundle(bundle: Rolldown.OutputBundle, root: string): ScreenOf {
-  const modules = screenModules(resolve(root, 'src/routes.tsx'));
+  const modules = screenModules(resolve(root, 'src/screens.ts'));
   const assetsOf = screenAssetsOf(bundle, root);
   return (path) => {
     const screen = matchRoute(path)?.route.screen;
     const module = screen ? modules.get(screen) : undefined;
-    return module ? assetsOf(module) : NO_SCREEN_ASSETS;
+    return screen && module ? { screen, ...assetsOf(module) } : NO_SCREEN_ASSETS;
   };
 }
 

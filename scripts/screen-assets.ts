@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 
-/** Screen key → module path (`src/features/…/X.tsx`), read from the SCREENS map of src/routes.tsx. */
-export function screenModules(routesFile = 'src/routes.tsx'): Map<string, string> {
-  const source = readFileSync(routesFile, 'utf8');
+/** Screen key → module path (`src/features/…/X.tsx`), read from the SCREENS map of src/screens.ts. */
+export function screenModules(screensFile = 'src/screens.ts'): Map<string, string> {
+  const source = readFileSync(screensFile, 'utf8');
   const modules = new Map<string, string>();
   for (const m of source.matchAll(/^\s*(\w+): \(\) => import\('\.\/([^']+)'\)/gm))
     modules.set(m[1]!, `src/${m[2]!}.tsx`);
@@ -18,6 +18,9 @@ export function screenModules(routesFile = 'src/routes.tsx'): Map<string, string
 
 /** The script and style sheet addresses of one screen that the entry does not load. */
 export interface ScreenAssets {
+  /** The route table's screen key, which the app matches to import the first file by address. */
+  screen?: string;
+  /** The screen's own chunk first, then the chunks it imports. */
   js: string[];
   css: string[];
 }

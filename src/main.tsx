@@ -27,7 +27,7 @@ const LATER_PARTS_TRIES = 3;
 const LATER_PARTS_RETRY_MS = 5000;
 
 /**
- * The shell's parts that load once the page shows. A page that lost its connection before they
+ * The shell's parts that load once the page shows, and the map of screens the next page needs. A page that lost its connection before they
  * arrived (a first visit, not yet under the service worker) asks again a little later.
  */
 function laterParts() {
@@ -38,6 +38,8 @@ function laterParts() {
         import('./bridges/worker-bridge'),
         import('./app/storage/storage-care'),
         import('./features/chats/unsent-recovery'),
+        // The map of every screen, so the visitor's next page asks for all its files at once.
+        import('./screens'),
       ]),
     LATER_PARTS_TRIES,
     LATER_PARTS_RETRY_MS,

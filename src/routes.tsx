@@ -17,42 +17,20 @@ import { RootLayout } from './app/RootLayout';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './app/route-handle';
 import { ROUTES, type LayoutName, type RouteDef } from './app/route-table';
 import type { SessionStore } from './app/session/session-store';
+import { prerenderedScreenModule } from './prerender/first-screen';
 import { withReveal } from './prerender/RevealWhenMounted';
+import type { ScreenModule } from './screens';
 
-type ScreenModule = Promise<{ default: ComponentType }>;
-
-/** The screen module of every screen key of the route table. */
-const SCREENS: Record<string, () => ScreenModule> = {
-  home: () => import('./features/home/HomeScreen'),
-  login: () => import('./features/login/LoginScreen'),
-  signup: () => import('./features/signup/SignupScreen'),
-  completeSignup: () => import('./features/signup/CompleteSignupScreen'),
-  members: () => import('./features/members/MembersScreen'),
-  member: () => import('./features/members/MemberScreen'),
-  likes: () => import('./features/likes/LikesScreen'),
-  activateDone: () => import('./features/activate/ActivateResultScreen'),
-  activateError: () => import('./features/activate/ActivateResultScreen'),
-  notifications: () => import('./features/notifications/NotificationsScreen'),
-  chats: () => import('./features/chats/ChatsScreen'),
-  chat: () => import('./features/chats/ChatScreen'),
-  memberChat: () => import('./features/chats/MemberChatScreen'),
-  staticPage: () => import('./features/pages/StaticPageScreen'),
-  dev: () => import('./features/dev/DevScreen'),
-  profile: () => import('./features/profile/ProfileScreen'),
-  premium: () => import('./features/premium/PremiumScreen'),
-  resetPassword: () => import('./features/reset-password/ResetPasswordScreen'),
-  resetPasswordDo: () => import('./features/reset-password/ResetPasswordDoScreen'),
-  mailChange: () => import('./features/mail-change/MailChangeScreen'),
-  accountDeleted: () => import('./features/account/AccountDeletedScreen'),
-  credits: () => import('./features/credits/CreditsScreen'),
-  transaction: () => import('./features/transactions/TransactionScreen'),
-  complaints: () => import('./features/complaints/ComplaintsScreen'),
-  lander: () => import('./features/landers/LanderScreen'),
-  memberLander: () => import('./features/member-lander/MemberLanderScreen'),
-  matchFinder: () => import('./features/match-finder/MatchFinderScreen'),
-  signupMatches: () => import('./features/signup-matches/SignupMatchesScreen'),
-  moderation: () => import('./features/moderation/ModerationScreen'),
-};
+/**
+ * A screen's module. The prerendered page's own screen is imported by the address the page names,
+ * its files already on their way; any other goes through src/screens.ts, the map of every screen
+ * with the files each needs, which the entry does not carry (a page loads it after its first paint).
+ */
+function loadScreen(screen: string): Promise<ScreenModule> {
+  const address = prerenderedScreenModule(screen);
+  if (address) return import(/* @vite-ignore */ address) as Promise<ScreenModule>;
+  return import('./screens').then((screens) => screens.loadScreen(screen));
+}
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   default: DefaultLayout,
@@ -88,14 +66,12 @@ export function guardLoader(def: RouteDef, session: SessionStore): LoaderFunctio
 }
 
 function leaf(def: RouteDef, path: string, session: SessionStore): RouteObject {
-  const load = SCREENS[def.screen];
-  if (!load) throw new Error(`The route table names a screen with no module: ${def.screen}`);
   const handle: RouteHandle = { route: def };
   return {
     path,
     handle,
     loader: guardLoader(def, session),
-    lazy: { Component: async () => withReveal((await load()).default) },
+    lazy: { Component: async () => withReveal((await loadScreen(def.screen)).default) },
     errorElement: <RouteErrorScreen />,
     HydrateFallback: BootProgress,
   };

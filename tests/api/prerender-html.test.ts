@@ -65,14 +65,19 @@ describe('composing a prerendered page', () => {
         html: '<main><h1>Hoi</h1></main>',
         title: 'Tonight',
         description: 'Members near you',
-        screen: { js: ['/assets/Lander.js', '/assets/join.js'], css: ['/assets/Lander.css'] },
+        screen: {
+          screen: 'lander',
+          js: ['/assets/Lander.js', '/assets/join.js'],
+          css: ['/assets/Lander.css'],
+        },
       },
       'nl',
       async (html) => html,
     );
+    // The screen's key too: the app imports the first file by its address (first-screen.ts).
     expect(page).toContain(
-      '<div id="prerendered" data-lng="nl" data-js="/assets/Lander.js /assets/join.js" ' +
-        'data-css="/assets/Lander.css"><main>',
+      '<div id="prerendered" data-lng="nl" data-screen="lander" ' +
+        'data-js="/assets/Lander.js /assets/join.js" data-css="/assets/Lander.css"><main>',
     );
     // The boot script reads them from there: one script for every page, one CSP hash.
     expect(page).toContain("c.dataset[n].split(' ')");

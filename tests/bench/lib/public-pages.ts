@@ -1,6 +1,6 @@
 /**
  * The public pages the bundle and Lighthouse parts measure (issue 14, "Speed"), and which of them
- * this checkout can show: a page whose route-table screen has no entry in src/routes.tsx's SCREENS
+ * this checkout can show: a page whose route-table screen has no entry in src/screens.ts's SCREENS
  * yet (it still shows the pending screen) is skipped with a note, so the lists can name pages
  * before their screens land.
  */

@@ -22,11 +22,10 @@ import {
   type Manifest,
 } from '../lib/sizes';
 
-/** The lazy screen chunk of a page (its key is the screen module's path in src/routes.tsx). */
-function screenKey(manifest: Manifest, entry: string, module: string): string {
-  const key = manifest[entry]!.dynamicImports?.find((k) => k === module);
-  if (!key) throw new Error(`no lazy chunk for ${module} among the entry's dynamic imports`);
-  return key;
+/** The lazy screen chunk of a page (its key is the screen module's path in src/screens.ts). */
+function screenKey(manifest: Manifest, module: string): string {
+  if (!manifest[module]?.isDynamicEntry) throw new Error(`no lazy chunk for ${module}`);
+  return module;
 }
 
 /**
@@ -34,6 +33,12 @@ function screenKey(manifest: Manifest, entry: string, module: string): string {
  * language change (src/i18n/active-i18n.ts), so it counts in the first route of app-shell pages.
  */
 const I18NEXT_MODULE = 'src/i18n/i18n.ts';
+
+/**
+ * The map of every screen: a prerendered page imports its own screen by address and loads the
+ * map after its first paint (src/routes.tsx), the app shell needs it to reach any screen.
+ */
+const SCREENS_MODULE = 'src/screens.ts';
 
 /** Gzip bytes of the two floors: all mandated libraries, and React + React Router alone. */
 interface Floors {
@@ -100,8 +105,10 @@ export const bundlePart: Part = {
       pages.push(path);
       const keys = new Set([
         ...entryKeys,
-        ...staticClosure(manifest, screenKey(manifest, entry, screen.module)),
-        ...(matchPrerendered(path, 'en') ? [] : staticClosure(manifest, I18NEXT_MODULE)),
+        ...staticClosure(manifest, screenKey(manifest, screen.module)),
+        ...(matchPrerendered(path, 'en')
+          ? []
+          : [I18NEXT_MODULE, SCREENS_MODULE].flatMap((m) => [...staticClosure(manifest, m)])),
       ]);
       rows.push(firstRouteRow(`first route ${path}`, app.dir, manifest, keys, floors));
     }
@@ -146,7 +153,8 @@ export const bundlePart: Part = {
       note:
         `Both apps built with Vite in this run (real app in ${app.seconds.toFixed(0)} s, into a temp folder). ` +
         'First route = entry chunk + its static imports + the lazy screen chunk and its static imports, ' +
-        "and i18next's chunk on pages without a prerendered copy (a prerendered page loads it at a language change); " +
+        "and i18next's chunk and the map of screens on pages without a prerendered copy (a prerendered page loads " +
+        'i18next at a language change, and imports its screen by address); ' +
         'each file gzip -9 / brotli 11 on its own. Two bare apps of one screen: React + React Router ' +
         '(react, react-dom, react-router-dom), and one using react, react-dom, react-router-dom, i18next, ' +
         'react-i18next, dexie, dexie-react-hooks, comlink, zod and workbox-window, all imported statically. ' +
