@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Footer } from '../../app/footer/Footer';
 import { PageTitle } from '../../app/PageTitle';
-import { useSession } from '../../app/session/session-context';
+import { useSettingsNow } from '../../app/session/use-settings-now';
 import { currentLanguage } from '../../i18n/interface-language';
 import { JoinSection } from '../landers/join/JoinSection';
 import { mapCountry, withTracking } from '../landers/lander-rules';
@@ -24,7 +24,7 @@ import { useMatchFinder } from './use-match-finder';
 export default function MatchFinderScreen() {
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
-  const { settings } = useSession();
+  const settings = useSettingsNow();
   const { search } = useLocation();
   const navigate = useNavigate();
   const served = settings?.countries ?? [];

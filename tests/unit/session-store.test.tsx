@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
 import { ApiFailure } from '../../src/api/failure';
 import {
   createSessionStore,
   LOGOUT_FLAG_RESET_MS,
   type SessionApi,
 } from '../../src/app/session/session-store';
+import { SessionContext } from '../../src/app/session/session-context';
+import { useSettingsNow } from '../../src/app/session/use-settings-now';
 import { demoSettings, demoUser } from './helpers/fixtures';
 
 function api(overrides: Partial<SessionApi> = {}): SessionApi {
@@ -25,6 +28,7 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
 
 beforeEach(() => vi.spyOn(console, 'warn').mockImplementation(() => undefined));
 afterEach(() => {
+  cleanup();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
@@ -164,5 +168,37 @@ describe('session store', () => {
     expect(store.getState().loggingOut).toBe(true);
     vi.advanceTimersByTime(1);
     expect(store.getState().loggingOut).toBe(false);
+  });
+});
+
+describe('a screen that needs the settings now', () => {
+  function Country() {
+    const settings = useSettingsNow();
+    return <p>{settings ? settings.name : 'waiting'}</p>;
+  }
+
+  it('asks for them at once when the page has not loaded them, and shows them', async () => {
+    const fetchSettings = vi.fn(async () => demoSettings());
+    const store = createSessionStore(api({ fetchSettings }));
+    render(
+      <SessionContext value={store}>
+        <Country />
+      </SessionContext>,
+    );
+    expect(await screen.findByText('Amora')).toBeTruthy();
+    expect(fetchSettings).toHaveBeenCalledOnce();
+  });
+
+  it('asks for nothing when the settings are there', async () => {
+    const fetchSettings = vi.fn(async () => demoSettings());
+    const store = createSessionStore(api({ fetchSettings }));
+    await store.refreshSettings();
+    render(
+      <SessionContext value={store}>
+        <Country />
+      </SessionContext>,
+    );
+    expect(screen.getByText('Amora')).toBeTruthy();
+    expect(fetchSettings).toHaveBeenCalledOnce();
   });
 });
