@@ -88,6 +88,17 @@ export default defineConfig({
               test: /node_modules/,
               tags: ['$initial'],
             },
+            // What the landers share (the screen around a design, the parts, the sign-up section)
+            // in one chunk: left to itself the bundler cut it into a dozen small files, one per
+            // set of designs using a part, and small files compress worse than one. A design, its
+            // media and the map stay in the design's own chunk; the sign-up form loads later.
+            {
+              name: 'lander',
+              test: (id: string) =>
+                id.includes('/src/features/landers/') &&
+                !/\/landers\/(designs|media|map)\/|\/InlineSignup\./.test(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -266,7 +266,7 @@ export const ROUTES: RouteDef[] = [
     path: `/landers/${kind}/:slug`,
     auth: 'public',
     layout: EMPTY_LAYOUT_LANDERS.has(kind) ? 'empty' : 'lander',
-    screen: 'lander',
+    screen: `${kind}Lander`,
     valid: slug,
   })),
   { name: 'dev', path: '/_dev', auth: 'public', layout: 'default', screen: 'dev' },
@@ -307,14 +307,16 @@ function compile(pattern: string): (path: string) => Record<string, string | und
   };
 }
 
-const matchers = ROUTES.flatMap((route) =>
-  [route.path, ...(route.aliases ?? [])].map((p) => ({ route, match: compile(p) })),
-);
+/** Compiled on first use: the app's router never needs them, only the server and the build. */
+let matchers: { route: RouteDef; match: ReturnType<typeof compile> }[] | undefined;
 
 /** The route a page path belongs to, or null when it is unknown or fails its validity rule. */
 export function matchRoute(
   pathname: string,
 ): { route: RouteDef; params: Record<string, string | undefined> } | null {
+  matchers ??= ROUTES.flatMap((route) =>
+    [route.path, ...(route.aliases ?? [])].map((p) => ({ route, match: compile(p) })),
+  );
   for (const { route, match } of matchers) {
     let params: Record<string, string | undefined> | null;
     try {

@@ -58,7 +58,7 @@ describe("a route screen's own files", () => {
 
   it('reads every screen module of the route table', () => {
     const modules = screenModules();
-    expect(modules.get('lander')).toBe('src/features/landers/LanderScreen.tsx');
+    expect(modules.get('videoLander')).toBe('src/features/landers/designs/VideoLander.tsx');
     expect(modules.get('memberLander')).toBe('src/features/member-lander/MemberLanderScreen.tsx');
     expect(modules.get('home')).toBe('src/features/home/HomeScreen.tsx');
   });

@@ -245,7 +245,7 @@ test("a lander asks for its screen's files with the app's, not after the router 
 }) => {
   // The entry held back: nothing of the app runs, so no router can ask for the screen yet.
   const release = await holdRequests(page, '**/assets/index-*.js');
-  const screenAsked = page.waitForRequest(/\/assets\/LanderScreen-[\w-]+\.js$/);
+  const screenAsked = page.waitForRequest(/\/assets\/GalleryLander-[\w-]+\.js$/);
   await page.goto('/landers/gallery/nl', { waitUntil: 'domcontentloaded' });
   await screenAsked;
   release();
@@ -253,7 +253,7 @@ test("a lander asks for its screen's files with the app's, not after the router 
   await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.locator('#root .lander')).toBeVisible();
   // One link each: the app's own preloading found the page's and added none.
-  expect(await page.locator('link[href*="/assets/LanderScreen-"]').count()).toBe(1);
+  expect(await page.locator('link[href*="/assets/GalleryLander-"]').count()).toBe(1);
   const sheets = page.locator('link[rel="stylesheet"][data-app-css]');
   expect(await sheets.count()).toBeGreaterThan(1);
 });

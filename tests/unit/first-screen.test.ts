@@ -14,9 +14,9 @@ afterEach(() => {
 describe("the prerendered page's screen", () => {
   it('is the first file the container lists, for the screen it names', () => {
     document.body.innerHTML =
-      '<div id="prerendered" data-lng="nl" data-screen="lander" ' +
-      'data-js="/assets/LanderScreen-a1.js /assets/JoinSection-b2.js"></div>';
-    expect(prerenderedScreenModule('lander')).toBe('/assets/LanderScreen-a1.js');
+      '<div id="prerendered" data-lng="nl" data-screen="galleryLander" ' +
+      'data-js="/assets/GalleryLander-a1.js /assets/lander-b2.js"></div>';
+    expect(prerenderedScreenModule('galleryLander')).toBe('/assets/GalleryLander-a1.js');
   });
 
   it('is nothing for another screen, a page that names none, or once the copy is gone', () => {

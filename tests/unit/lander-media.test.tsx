@@ -1,7 +1,7 @@
 /** Moving media on landers: the slideshow advances, pauses, and stays still for reduced motion. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SLIDE_MS, Slideshow } from '../../src/features/landers/parts/Slideshow';
+import { SLIDE_MS, Slideshow } from '../../src/features/landers/media/Slideshow';
 import { profile } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
 

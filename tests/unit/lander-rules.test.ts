@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   landerKind,
   mapCountry,
-  mapPins,
   nameWithAge,
-  taggedPins,
   totalKind,
   withTracking,
 } from '../../src/features/landers/lander-rules';
 import { parseCountryMap } from '../../src/features/landers/map/country-map';
+import { mapPins, taggedPins } from '../../src/features/landers/map/map-rules';
 import {
   afterSignup,
   memberLanderVariant,
@@ -20,7 +19,9 @@ import NL_MAP from '../../public/landers/maps/NL.svg?raw';
 
 describe('lander routes', () => {
   it('gives every lander path of the route table its own design', () => {
-    const kinds = ROUTES.filter((r) => r.screen === 'lander').map((r) => landerKind(r.path));
+    const kinds = ROUTES.filter((r) => r.name.startsWith('landers-')).map((r) =>
+      landerKind(r.path),
+    );
     expect(kinds).toEqual([...LANDER_KINDS]);
     expect(landerKind('/members/:memberId/signup')).toBeNull();
     expect(landerKind('/landers/unknown/:slug')).toBeNull();

@@ -47,7 +47,8 @@ beforeAll(async () => {
   await setupI18n();
   // The screens are lazy chunks: load them once, so the first test does not wait on the transform.
   await Promise.all([
-    import('../../src/features/landers/LanderScreen'),
+    import('../../src/features/landers/designs/GalleryLander'),
+    import('../../src/features/landers/designs/VideoLander'),
     import('../../src/features/landers/join/InlineSignup'),
     import('../../src/features/member-lander/MemberLanderScreen'),
   ]);

@@ -35,7 +35,8 @@ beforeAll(async () => {
   await setupI18n();
   denyGeolocation();
   await Promise.all([
-    import('../../src/features/landers/LanderScreen'),
+    import('../../src/features/landers/designs/GalleryLander'),
+    import('../../src/features/landers/designs/VideoLander'),
     import('../../src/features/landers/join/InlineSignup'),
     import('../../src/features/member-lander/MemberLanderScreen'),
     import('../../src/features/match-finder/MatchFinderScreen'),

@@ -4,7 +4,7 @@
  * renders at once and the members fill in when the sync worker has them.
  */
 import './landers.scss';
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
@@ -15,50 +15,18 @@ import { usePrerendering } from '../../prerender/prerender-context';
 import { slotMarker } from '../../prerender/slots';
 import { useRevealHold } from '../../prerender/use-reveal-hold';
 import { trafficSource } from '../../lib/tracking';
-import { AloneTonightLander } from './designs/AloneTonightLander';
-import { CollageLander } from './designs/CollageLander';
-import { GalleryLander } from './designs/GalleryLander';
-import { IconsLander } from './designs/IconsLander';
-import { MapLander } from './designs/MapLander';
-import { SocialLander } from './designs/SocialLander';
-import { TransitionsLander } from './designs/TransitionsLander';
-import { VideoLander } from './designs/VideoLander';
 import { JoinSection } from './join/JoinSection';
-import { audienceKey, landerKind, mapCountry, withTracking, type LanderKind } from './lander-rules';
+import { audienceKey, landerKind, withTracking } from './lander-rules';
 import { rememberLanderNiche } from './lander-memory';
 import type { LanderViewProps } from './lander-view';
-import { loadCountryMap, type CountryMap } from './map/country-map';
 import { usePageLanguage } from './use-page-language';
 import { usePublicAnswer } from './use-public-answer';
 
-const DESIGNS: Record<LanderKind, ComponentType<LanderViewProps>> = {
-  video: VideoLander,
-  gallery: GalleryLander,
-  maplanding: MapLander,
-  alonetonight: AloneTonightLander,
-  iconslanding: IconsLander,
-  socialnetwork: SocialLander,
-  collagelanding: CollageLander,
-  transitionsvideolanding: TransitionsLander,
-};
-
-/** The map of `country` for the map lander (a static file; the precache has it offline). */
-function useCountryMap(country: string | null): CountryMap | null {
-  const [map, setMap] = useState<CountryMap | null>(null);
-  useEffect(() => {
-    if (!country) return;
-    let live = true;
-    loadCountryMap(country)
-      .then((loaded) => live && setMap(loaded))
-      .catch((error: unknown) => console.warn('The map could not be loaded', error));
-    return () => {
-      live = false;
-    };
-  }, [country]);
-  return map && map.country === country ? map : null;
-}
-
-export default function LanderScreen() {
+/**
+ * The route screen of every design is the design's own module (`designs/`), so a lander's first
+ * route carries one design, not eight; each wraps its design in this.
+ */
+export function LanderScreen({ design: Design }: { design: ComponentType<LanderViewProps> }) {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const kind = landerKind(useCurrentRoute()?.path) ?? 'gallery';
@@ -77,15 +45,9 @@ export default function LanderScreen() {
   useRevealHold(answer.status === 'loading');
   const ready = answer.status === 'ready' ? answer : null;
   const profiles = ready ? ready.data.profiles : answer.status === 'failed' ? [] : null;
-  const country =
-    kind === 'maplanding' && settings && profiles
-      ? mapCountry(profiles, settings.geoip_country, parsed?.language ?? 'en', settings.countries)
-      : null;
-  const map = useCountryMap(country);
 
   const signupHref = withTracking('/signup', search);
   const continueSignup = useCallback(() => navigate(signupHref), [navigate, signupHref]);
-  const Design = DESIGNS[kind];
   // One prerendered file serves every niche of a language: the server fills in the audience.
   const prerendering = usePrerendering();
   const audience = prerendering ? slotMarker('lander.audience') : t(audienceKey(niche));
@@ -99,7 +61,7 @@ export default function LanderScreen() {
         total={ready ? ready.data.total : null}
         cdnPrefix={settings?.cdn_prefix ?? '/uploads/'}
         stored={ready?.stored ?? false}
-        map={map}
+        language={parsed?.language ?? 'en'}
         join={
           <JoinSection
             signupHref={signupHref}

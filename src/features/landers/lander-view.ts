@@ -1,7 +1,6 @@
 /** What every lander design gets: plain data in, markup out (no worker, no IndexedDB inside). */
 import type { ReactNode } from 'react';
-import type { Profile } from '../../api/contract';
-import type { CountryMap } from './map/country-map';
+import type { Language, Profile } from '../../api/contract';
 
 export interface LanderViewProps {
   /** Who the page is for ("Women looking for men"), from the slug's niche. */
@@ -16,6 +15,6 @@ export interface LanderViewProps {
   stored: boolean;
   /** The sign-up section the page ends with. */
   join: ReactNode;
-  /** The map lander's country map, once loaded (other designs ignore it). */
-  map?: CountryMap | null;
+  /** The page's language, from the slug. */
+  language: Language;
 }

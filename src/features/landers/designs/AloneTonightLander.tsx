@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberStrip } from '../parts/MemberStrip';
 import { StoredNote } from '../parts/StoredNote';
@@ -68,4 +69,9 @@ export function AloneTonightLander({
       {join}
     </div>
   );
+}
+
+/** The route screen of `/landers/alonetonight/:slug`. */
+export default function AloneTonightLanderScreen() {
+  return <LanderScreen design={AloneTonightLander} />;
 }

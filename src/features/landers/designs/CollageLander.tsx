@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../app/footer/Footer';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
 import { MemberPhoto } from '../parts/MemberPhoto';
@@ -52,4 +53,9 @@ export function CollageLander({
       <Footer minimal />
     </div>
   );
+}
+
+/** The route screen of `/landers/collagelanding/:slug`. */
+export default function CollageLanderScreen() {
+  return <LanderScreen design={CollageLander} />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
@@ -74,4 +75,9 @@ export function GalleryLander({
       {join}
     </div>
   );
+}
+
+/** The route screen of `/landers/gallery/:slug`. */
+export default function GalleryLanderScreen() {
+  return <LanderScreen design={GalleryLander} />;
 }

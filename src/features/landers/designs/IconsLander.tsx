@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
@@ -74,4 +75,9 @@ export function IconsLander({
       {join}
     </div>
   );
+}
+
+/** The route screen of `/landers/iconslanding/:slug`. */
+export default function IconsLanderScreen() {
+  return <LanderScreen design={IconsLander} />;
 }

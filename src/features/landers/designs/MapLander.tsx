@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/interface-language';
 import { countryName } from '../../../lib/countries';
-import { nameWithAge } from '../lander-rules';
+import { useSettingsNow } from '../../../app/session/use-settings-now';
+import { mapCountry, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { MapView } from '../map/MapView';
+import { useCountryMap } from '../map/use-country-map';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
@@ -17,9 +20,16 @@ export function MapLander({
   cdnPrefix,
   stored,
   join,
-  map,
+  language,
 }: LanderViewProps) {
   const { t, i18n } = useTranslation();
+  const settings = useSettingsNow();
+  // The visitor's country when we have its map, else where the members live (lander-rules).
+  const map = useCountryMap(
+    settings && profiles
+      ? mapCountry(profiles, settings.geoip_country, language, settings.countries)
+      : null,
+  );
   const country = map ? countryName(map.country, currentLanguage(i18n)) : '';
   // Members of the drawn country first: they are the ones on the map.
   const listed =
@@ -74,4 +84,9 @@ export function MapLander({
       {join}
     </div>
   );
+}
+
+/** The route screen of `/landers/maplanding/:slug`. */
+export default function MapLanderScreen() {
+  return <LanderScreen design={MapLander} />;
 }

@@ -3,6 +3,7 @@ import type { Profile } from '../../../api/contract';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { LANDER_ICONS } from '../parts/PointList';
@@ -104,4 +105,9 @@ export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: La
       {join}
     </div>
   );
+}
+
+/** The route screen of `/landers/socialnetwork/:slug`. */
+export default function SocialLanderScreen() {
+  return <LanderScreen design={SocialLander} />;
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../app/footer/Footer';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
-import { Slideshow } from '../parts/Slideshow';
+import { Slideshow } from '../media/Slideshow';
 import { StoredNote } from '../parts/StoredNote';
 import { TotalLine } from '../parts/TotalLine';
 
@@ -45,4 +46,9 @@ export function TransitionsLander({
       <Footer minimal />
     </div>
   );
+}
+
+/** The route screen of `/landers/transitionsvideolanding/:slug`. */
+export default function TransitionsLanderScreen() {
+  return <LanderScreen design={TransitionsLander} />;
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../../../app/footer/Footer';
 import type { LanderViewProps } from '../lander-view';
+import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
-import { LoopingVideo } from '../parts/LoopingVideo';
+import { LoopingVideo } from '../media/LoopingVideo';
 import { MemberStrip } from '../parts/MemberStrip';
 import { PointList } from '../parts/PointList';
 import { StoredNote } from '../parts/StoredNote';
@@ -62,4 +63,9 @@ export function VideoLander({
       <Footer minimal />
     </div>
   );
+}
+
+/** The route screen of `/landers/video/:slug`. */
+export default function VideoLanderScreen() {
+  return <LanderScreen design={VideoLander} />;
 }

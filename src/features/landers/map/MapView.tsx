@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { Profile } from '../../../api/contract';
-import { mapPins, nameWithAge, taggedPins } from '../lander-rules';
+import { nameWithAge } from '../lander-rules';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import type { CountryMap } from './country-map';
+import { mapPins, taggedPins } from './map-rules';
 
 export interface MapViewProps {
   map: CountryMap | null;

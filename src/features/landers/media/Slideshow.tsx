@@ -4,7 +4,7 @@ import type { Profile } from '../../../api/contract';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import { nameWithAge } from '../lander-rules';
 import { useReducedMotion } from '../use-reduced-motion';
-import { MemberPhoto } from './MemberPhoto';
+import { MemberPhoto } from '../parts/MemberPhoto';
 
 /** How long each photo stays before the next fades in. */
 export const SLIDE_MS = 4000;
