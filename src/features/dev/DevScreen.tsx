@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ActivateReminder } from '../../app/activate/ActivateReminder';
-import { TopNav } from '../../app/nav/TopNav';
+import { ActivateReminder, TopNav } from '../../app/layouts/navigation';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { DevDialogsSample } from './DevDialogsSample';
