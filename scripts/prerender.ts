@@ -23,8 +23,6 @@ import {
 import { inlineScriptHashes } from '../server/lib/origin';
 import { composePage, pageAssets } from './prerender-html';
 import {
-  joinAssets,
-  lazyLayoutModules,
   NO_SCREEN_ASSETS,
   screenAssetsOf,
   screenModules,
@@ -67,18 +65,14 @@ async function loadRenderer(config: ResolvedConfig, out: string): Promise<Render
 /** The files of the screen that `path`'s route shows, beyond the entry's. */
 type ScreenOf = (path: string) => ScreenAssets;
 
-/** Reads the client bundle once: route path → its screen's own files, and its layout's. */
+/** Reads the client bundle once: route path → its screen's own files. */
 function screenOfBundle(bundle: Rolldown.OutputBundle, root: string): ScreenOf {
   const modules = screenModules(resolve(root, 'src/screens.ts'));
-  const layouts = lazyLayoutModules(resolve(root, 'src/routes.tsx'));
   const assetsOf = screenAssetsOf(bundle, root);
   return (path) => {
-    const route = matchRoute(path)?.route;
-    const module = route ? modules.get(route.screen) : undefined;
-    if (!route || !module) return NO_SCREEN_ASSETS;
-    const screen = { screen: route.screen, ...assetsOf(module) };
-    const layout = layouts.get(route.layout);
-    return layout ? joinAssets(screen, assetsOf(layout)) : screen;
+    const screen = matchRoute(path)?.route.screen;
+    const module = screen ? modules.get(screen) : undefined;
+    return screen && module ? { screen, ...assetsOf(module) } : NO_SCREEN_ASSETS;
   };
 }
 

@@ -3,8 +3,8 @@
  * prerendered page of that route asks for them with the entry, so the screen is there when the
  * router wants it (no second round trip, and no preload links added inside the router's task).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 
 /** Screen key → module path (`src/features/…/X.tsx`), read from the SCREENS map of src/screens.ts. */
@@ -14,32 +14,6 @@ export function screenModules(screensFile = 'src/screens.ts'): Map<string, strin
   for (const m of source.matchAll(/^\s*(\w+): \(\) => import\('\.\/([^']+)'\)/gm))
     modules.set(m[1]!, `src/${m[2]!}.tsx`);
   return modules;
-}
-
-/**
- * Layout name → module path, for the layouts that src/routes.tsx loads lazily (read from its
- * LAYOUTS map); the others are part of the entry.
- */
-export function lazyLayoutModules(routesFile = 'src/routes.tsx'): Map<string, string> {
-  const source = readFileSync(routesFile, 'utf8');
-  const modules = new Map<string, string>();
-  const lazyLayout =
-    /^\s*(\w+): \(\) => \(\{\s*lazy: \{\s*Component: async \(\) => \(await import\('\.\/([^']+)'\)\)/gm;
-  const root = dirname(dirname(resolve(routesFile)));
-  for (const m of source.matchAll(lazyLayout)) {
-    const file = ['.ts', '.tsx'].map((ext) => `src/${m[2]!}${ext}`);
-    modules.set(m[1]!, file.find((f) => existsSync(resolve(root, f))) ?? file[0]!);
-  }
-  return modules;
-}
-
-/** Both lists of files, `first`'s first (a screen's chunk stays the first of its page's). */
-export function joinAssets(first: ScreenAssets, second: ScreenAssets): ScreenAssets {
-  return {
-    ...first,
-    js: [...new Set([...first.js, ...second.js])],
-    css: [...new Set([...first.css, ...second.css])],
-  };
 }
 
 /** The script and style sheet addresses of one screen that the entry does not load. */

@@ -2,11 +2,14 @@
  * Joins every entry of the route table (and its aliases) to a lazy screen, a layout, the auth
  * level and the validity rule (SPEC §2). Unknown paths end on the 404 error page.
  */
+import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { authDecision } from './app/auth-redirect';
 import { RouteErrorScreen } from './app/error/RouteErrorScreen';
 import { RootErrorScreen } from './app/error/RootErrorScreen';
 import { notFound } from './app/error/page-error';
+import { ChatLayout } from './app/layouts/ChatLayout';
+import { DefaultLayout } from './app/layouts/DefaultLayout';
 import { EmptyLayout } from './app/layouts/EmptyLayout';
 import { LanderLayout } from './app/layouts/LanderLayout';
 import { BootProgress } from './app/loading-bar/BootProgress';
@@ -29,20 +32,11 @@ function loadScreen(screen: string): Promise<ScreenModule> {
   return import('./screens').then((screens) => screens.loadScreen(screen));
 }
 
-/**
- * The layouts with navigation load with the first page that shows them (a prerendered page asks
- * for them with its screen): a lander has none of that chrome, so its first route skips it. New
- * objects on every call: the router marks a `lazy` object as it resolves it.
- */
-const LAYOUTS: Record<LayoutName, () => Pick<RouteObject, 'Component' | 'lazy'>> = {
-  default: () => ({
-    lazy: { Component: async () => (await import('./app/layouts/navigation')).DefaultLayout },
-  }),
-  chat: () => ({
-    lazy: { Component: async () => (await import('./app/layouts/navigation')).ChatLayout },
-  }),
-  empty: () => ({ Component: EmptyLayout }),
-  lander: () => ({ Component: LanderLayout }),
+const LAYOUTS: Record<LayoutName, ComponentType> = {
+  default: DefaultLayout,
+  chat: ChatLayout,
+  empty: EmptyLayout,
+  lander: LanderLayout,
 };
 
 /** The user shown may be the stored copy from before a role was granted: ask again before a 404. */
@@ -95,7 +89,7 @@ const notFoundRoute: RouteObject = {
 /** The router's route objects; `session` is the store the loaders wait on. */
 export function createRoutes(session: SessionStore): RouteObject[] {
   const children = (Object.keys(LAYOUTS) as LayoutName[]).map((layout): RouteObject => ({
-    ...LAYOUTS[layout](),
+    Component: LAYOUTS[layout],
     children: [
       ...ROUTES.filter((def) => def.layout === layout).flatMap((def) =>
         [def.path, ...(def.aliases ?? [])].map((path) => leaf(def, path, session)),

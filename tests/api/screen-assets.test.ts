@@ -2,12 +2,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import {
-  joinAssets,
-  lazyLayoutModules,
-  screenAssetsOf,
-  screenModules,
-} from '../../scripts/screen-assets';
+import { screenAssetsOf, screenModules } from '../../scripts/screen-assets';
 
 const ROOT = '/app';
 
@@ -66,25 +61,5 @@ describe("a route screen's own files", () => {
     expect(modules.get('videoLander')).toBe('src/features/landers/designs/VideoLander.tsx');
     expect(modules.get('memberLander')).toBe('src/features/member-lander/MemberLanderScreen.tsx');
     expect(modules.get('home')).toBe('src/features/home/HomeScreen.tsx');
-  });
-
-  it("reads the layouts the router loads lazily: those with navigation, not the landers' own", () => {
-    const layouts = lazyLayoutModules();
-    expect(layouts.get('default')).toBe('src/app/layouts/navigation.ts');
-    expect(layouts.get('chat')).toBe('src/app/layouts/navigation.ts');
-    expect(layouts.has('lander')).toBe(false);
-    expect(layouts.has('empty')).toBe(false);
-  });
-
-  it("adds a layout's files after the screen's, once each, the screen's chunk staying first", () => {
-    const page = joinAssets(
-      { screen: 'home', js: ['/assets/Home.js', '/assets/shared.js'], css: ['/assets/Home.css'] },
-      { js: ['/assets/navigation.js', '/assets/shared.js'], css: [] },
-    );
-    expect(page).toEqual({
-      screen: 'home',
-      js: ['/assets/Home.js', '/assets/shared.js', '/assets/navigation.js'],
-      css: ['/assets/Home.css'],
-    });
   });
 });

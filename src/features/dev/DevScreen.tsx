@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ActivateReminder, TopNav } from '../../app/layouts/navigation';
+import { ActivateReminder } from '../../app/activate/ActivateReminder';
+import { TopNav } from '../../app/nav/TopNav';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { DevDialogsSample } from './DevDialogsSample';

@@ -7,8 +7,7 @@ import { buildBareApp, buildBareRouterApp } from '../lib/bare-app';
 import { buildClient } from '../lib/client-build';
 import { startServer, tempDir } from '../lib/processes';
 import { BUNDLE_PAGES, pageScreen } from '../lib/public-pages';
-import { lazyLayoutModules, screenModules } from '../../../scripts/screen-assets';
-import { matchRoute } from '../../../src/app/route-table';
+import { screenModules } from '../../../scripts/screen-assets';
 import { matchPrerendered } from '../../../src/prerender/pages';
 import type { Part, Row } from '../lib/report';
 import { fetchServed } from '../lib/served-html';
@@ -94,7 +93,6 @@ export const bundlePart: Part = {
     const entry = entryKey(manifest);
     const entryKeys = staticClosure(manifest, entry);
     const modules = screenModules();
-    const layouts = lazyLayoutModules();
     const rows = [router.row, libraries.row];
     const skipped: string[] = [];
     const pages: string[] = [];
@@ -108,9 +106,6 @@ export const bundlePart: Part = {
       const keys = new Set([
         ...entryKeys,
         ...staticClosure(manifest, screenKey(manifest, screen.module)),
-        ...[layouts.get(matchRoute(path)?.route.layout ?? '')]
-          .filter((m) => m !== undefined)
-          .flatMap((m) => [...staticClosure(manifest, m)]),
         ...(matchPrerendered(path, 'en')
           ? []
           : [I18NEXT_MODULE, SCREENS_MODULE].flatMap((m) => [...staticClosure(manifest, m)])),
@@ -157,8 +152,7 @@ export const bundlePart: Part = {
     return {
       note:
         `Both apps built with Vite in this run (real app in ${app.seconds.toFixed(0)} s, into a temp folder). ` +
-        'First route = entry chunk + its static imports + the lazy screen chunk and its static imports ' +
-        '(and the lazy layout chunk of pages with navigation), ' +
+        'First route = entry chunk + its static imports + the lazy screen chunk and its static imports, ' +
         "and i18next's chunk and the map of screens on pages without a prerendered copy (a prerendered page loads " +
         'i18next at a language change, and imports its screen by address); ' +
         'each file gzip -9 / brotli 11 on its own. Two bare apps of one screen: React + React Router ' +
