@@ -27,8 +27,9 @@ const LATER_PARTS_TRIES = 3;
 const LATER_PARTS_RETRY_MS = 5000;
 
 /**
- * The shell's parts that load once the page shows, and the map of screens the next page needs. A page that lost its connection before they
- * arrived (a first visit, not yet under the service worker) asks again a little later.
+ * The shell's parts that load once the page shows, and the map of screens the next page needs. A
+ * page that lost its connection before they arrived (a first visit, not yet under the service
+ * worker) asks again a little later.
  */
 function laterParts() {
   return loadWithRetries(
