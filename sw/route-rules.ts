@@ -2,7 +2,7 @@
 
 /** Runtime cache names, shared with the sync worker (it may drop the photos on a full disk). */
 export { CACHE_NAMES } from '../src/api/cache-names';
-import { UPLOADS_PATH } from '../src/api/cache-names';
+import { SETTINGS_PATH, UPLOADS_PATH } from '../src/api/cache-names';
 
 /** Navigations here reach the server as they are: never answered with the app shell. */
 export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/uploads\//, /^\/_i18n\//];
@@ -43,7 +43,7 @@ export function isLocaleMessages(url: URL, origin: string): boolean {
 
 /** `GET /api/settings.php`: the one API answer the worker caches (site settings, not personal). */
 export function isSettings(url: URL, origin: string): boolean {
-  return url.origin === origin && url.pathname === '/api/settings.php';
+  return url.origin === origin && url.pathname === SETTINGS_PATH;
 }
 
 /** Same-origin uploaded photos; another origin's would be opaque and cost quota blindly. */

@@ -22,7 +22,7 @@ export const KEEP_MAX = 32;
 export interface RuntimeCaches {
   /**
    * Fetches and stores, through the routes' own strategies (so their expiry applies), the locale
-   * messages and photos a page named; anything else, or another origin, is ignored.
+   * messages, settings and photos a page named; anything else, or another origin, is ignored.
    */
   keep(event: ExtendableEvent, urls: unknown): Promise<void>;
 }
@@ -59,10 +59,8 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
   });
   registerRoute(({ url }) => isLocaleMessages(url, origin), locales);
 
-  registerRoute(
-    ({ url }) => isSettings(url, origin),
-    new StaleWhileRevalidate({ cacheName: CACHE_NAMES.settings }),
-  );
+  const settings = new StaleWhileRevalidate({ cacheName: CACHE_NAMES.settings });
+  registerRoute(({ url }) => isSettings(url, origin), settings);
 
   const uploads = new CacheFirst({
     cacheName: CACHE_NAMES.uploads,
@@ -91,10 +89,12 @@ export function registerRuntimeRoutes(precache: PrecacheController, origin: stri
           const url = new URL(path, origin);
           const strategy = isLocaleMessages(url, origin)
             ? locales
-            : isUpload(url, origin)
-              ? uploads
-              : null;
-          // A photo that cannot be fetched now is fetched when it is next shown.
+            : isSettings(url, origin)
+              ? settings
+              : isUpload(url, origin)
+                ? uploads
+                : null;
+          // What cannot be fetched now is fetched when it is next asked for.
           await strategy?.handle({ event, request: new Request(url.href) }).catch(() => undefined);
         }),
       );

@@ -14,3 +14,9 @@ export const CACHE_NAMES = {
 
 /** Where members' photos are served; the service worker keeps the ones shown for offline visits. */
 export const UPLOADS_PATH = '/uploads/';
+
+/**
+ * The site settings the service worker keeps (the one API answer it caches): the map lander
+ * needs them to choose its country, so a lander visited once draws its map offline as well.
+ */
+export const SETTINGS_PATH = '/api/settings.php';

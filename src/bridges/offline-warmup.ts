@@ -1,12 +1,12 @@
 /**
  * A first visit loads before the service worker controls the page, so the worker's caches miss
  * what that visit showed. Once it takes control, the page names those things and the worker
- * fetches and stores them itself (a `keep` message): the messages of the page's language, and the
- * members' photos on screen, so the next offline start speaks the language and shows the same
- * faces (a lander visited once, SPEC §9). The worker's own requests are not cut short when the
- * page moves on, as the page's would be.
+ * fetches and stores them itself (a `keep` message): the messages of the page's language, the site
+ * settings, and the members' photos on screen, so the next offline start speaks the language,
+ * draws the map lander's country and shows the same faces (a lander visited once, SPEC §9). The
+ * worker's own requests are not cut short when the page moves on, as the page's would be.
  */
-import { UPLOADS_PATH } from '../api/cache-names';
+import { SETTINGS_PATH, UPLOADS_PATH } from '../api/cache-names';
 import { MESSAGES_PATH, toLanguage } from '../i18n/languages';
 
 /** At most this many photos per first visit: a gallery's worth, never a burst of hundreds. */
@@ -33,8 +33,8 @@ export function photosShown(page: WarmablePage, max = WARM_PHOTOS_MAX): string[]
   return [...urls];
 }
 
-/** What the service worker should keep of this page: the messages of its language, its photos. */
+/** What the service worker should keep of this page: its messages, the settings, its photos. */
 export function offlineKeepList(page: WarmablePage): string[] {
   const messages = MESSAGES_PATH.replace('{{lng}}', toLanguage(page.documentElement.lang));
-  return [messages, ...photosShown(page)];
+  return [messages, SETTINGS_PATH, ...photosShown(page)];
 }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CACHE_NAMES } from '../../src/api/cache-names';
 import { goOffline, uncachedPhotos, waitForServiceWorker } from './helpers';
 
 /** Phone first: paid traffic lands on these pages from an ad on a phone. */
@@ -193,3 +194,33 @@ test('a lander visited once opens offline with the members of that visit', async
   await expect.poll(async () => (await states()).includes('loaded')).toBe(true);
   expect(await states()).not.toContain('broken');
 });
+
+test('the map lander visited once draws its map offline', async ({ page }) => {
+  await page.goto('/landers/maplanding/eng');
+  const map = page.locator('figure.ml-map');
+  await expect(map).toBeVisible();
+  await waitForServiceWorker(page);
+  // The first visit asked for the settings before the service worker was there: the worker keeps
+  // them with the photos it showed (without that, only a page left open 10 s had them).
+  await expect
+    .poll(async () => (await settingsKept(page)) && (await uncachedPhotos(page)).length === 0)
+    .toBe(true);
+
+  await goOffline(page);
+  await page.reload();
+  await expect(
+    page.getByText('You are offline. These are the members shown on your last visit.'),
+  ).toBeVisible();
+  await expect(map).toBeVisible();
+  await expect(map.locator('.ml-pin').first()).toBeVisible();
+});
+
+/** Whether the service worker's settings cache holds the site settings. */
+function settingsKept(page: Page): Promise<boolean> {
+  return page.evaluate(async (cacheName) => {
+    const g = globalThis as unknown as {
+      caches: { open(name: string): Promise<{ match(url: string): Promise<unknown> }> };
+    };
+    return Boolean(await (await g.caches.open(cacheName)).match('/api/settings.php'));
+  }, CACHE_NAMES.settings);
+}

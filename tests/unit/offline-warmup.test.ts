@@ -30,10 +30,11 @@ describe('keeping a first visit for offline use', () => {
     expect(photosShown(page('en', many))).toHaveLength(WARM_PHOTOS_MAX);
   });
 
-  it('names the messages of the page language first, then the photos', () => {
+  it('names the messages of the page language first, then the settings, then the photos', () => {
     const shown = page('nl-NL', ['/uploads/a-thumb.png', '/uploads/b-thumb.png']);
     expect(offlineKeepList(shown)).toEqual([
       '/_i18n/nl/messages.json',
+      '/api/settings.php',
       '/uploads/a-thumb.png',
       '/uploads/b-thumb.png',
     ]);
