@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const INLINE = 'window.__boot=1;';
@@ -152,6 +153,33 @@ for (const engine of ENGINES) {
       const missing = await get('/uploads/ab/none.jpg');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ statusCode: 404 });
+    });
+
+    it('counts pages and misses against the global limit, never the built files', async () => {
+      const limited = await buildTestApp(engine, {
+        clientDir: join(root, 'client'),
+        localesDir: join(root, 'locales'),
+        rateLimits: { ...DEFAULT_RATE_LIMITS, global: 3 },
+      });
+      try {
+        const status = async (url: string) =>
+          (await limited.app.inject({ method: 'GET', url })).statusCode;
+        // A first visit's service worker fetches every file of the build: none of them counts.
+        for (let i = 0; i < 10; i += 1) {
+          expect(await status('/assets/index-abc123.js')).toBe(200);
+          expect(await status('/sw.js')).toBe(200);
+        }
+        // A page counts once (its path falls through the file server to the page handler).
+        expect(await status('/members')).toBe(200);
+        expect(await status('/landers/video/eng')).toBe(200);
+        // A file the build does not have is a miss, and misses count like any call.
+        expect(await status('/assets/missing-000.js')).toBe(404);
+        expect(await status('/members')).toBe(429);
+        expect(await status('/api/regions.php')).toBe(429);
+        expect(await status('/assets/index-abc123.js')).toBe(200);
+      } finally {
+        await limited.close();
+      }
     });
 
     it('answers a JSON 404 to a POST on a page path', async () => {
