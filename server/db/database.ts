@@ -80,18 +80,38 @@ export function createDatabase(opts: DatabaseOptions): DatabaseHandle {
   };
 }
 
+/** How often migrating is tried when another schema was dropped while the catalog was read. */
+const MIGRATE_TRIES = 5;
+/** The pause before the next try, times the tries so far: a drop takes a few milliseconds. */
+const MIGRATE_RETRY_MS = 20;
+
 /** Runs every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const schema = await currentPostgresSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     // Kysely looks for its bookkeeping tables in every schema unless told which one; name ours so a
     // database holding several schemas (one per test file) migrates each of them.
-    migrationTableSchema: await currentPostgresSchema(db),
+    migrationTableSchema: schema,
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await migrator.migrateToLatest();
+    if (!result.error) return result;
+    if (attempt >= MIGRATE_TRIES || !otherSchemaDropped(result.error, schema)) throw result.error;
+    await new Promise((resolve) => setTimeout(resolve, MIGRATE_RETRY_MS * attempt));
+  }
+}
+
+/**
+ * Kysely's migrator reads the tables of every schema of the database to find its own. A schema
+ * that someone else drops meanwhile fails that read ("schema … does not exist", 3F000) before
+ * anything was changed, so reading again is safe; our own schema missing is a real error.
+ */
+export function otherSchemaDropped(error: unknown, schema: string | undefined): boolean {
+  if (schema === undefined || typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${schema}"`);
 }
 
 /** The schema new tables land in (first of search_path) on PostgreSQL; undefined on SQLite. */
