@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -5,8 +6,13 @@ import { defineConfig } from 'vitest/config';
 const reportDir = process.env.REPORT_DIR;
 const reportName = (process.env.npm_lifecycle_event ?? 'vitest').replace(/[^a-z0-9-]/gi, '-');
 
+// Vitest leaves one core free by default, which on a 2-core runner is a single worker; both
+// suites wait on timers and the database as much as on the CPU, so they take every core.
+const maxWorkers = Math.max(2, availableParallelism());
+
 export default defineConfig({
   test: {
+    maxWorkers,
     reporters: reportDir
       ? ['default', ['json', { outputFile: join(reportDir, `${reportName}.json`) }]]
       : ['default'],
