@@ -35,7 +35,7 @@ export function memberLimit(max: number, timeWindow: number) {
   };
 }
 
-/** The file server's catch-all route (plugins/static.ts): files, and the pages and misses it passes on. */
+/** The file server's catch-all route (plugins/static.ts): files, and pages and misses it passes. */
 const CLIENT_FILES_ROUTE = '/*';
 
 export default unencapsulated('rate-limit', async (app: FastifyInstance) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_NAMES } from '../../src/api/cache-names';
+import { CACHE_NAMES, SETTINGS_PATH } from '../../src/api/cache-names';
 import { goOffline, uncachedPhotos, waitForServiceWorker } from './helpers';
 
 /** Phone first: paid traffic lands on these pages from an ad on a phone. */
@@ -217,10 +217,13 @@ test('the map lander visited once draws its map offline', async ({ page }) => {
 
 /** Whether the service worker's settings cache holds the site settings. */
 function settingsKept(page: Page): Promise<boolean> {
-  return page.evaluate(async (cacheName) => {
-    const g = globalThis as unknown as {
-      caches: { open(name: string): Promise<{ match(url: string): Promise<unknown> }> };
-    };
-    return Boolean(await (await g.caches.open(cacheName)).match('/api/settings.php'));
-  }, CACHE_NAMES.settings);
+  return page.evaluate(
+    async ({ cacheName, path }) => {
+      const g = globalThis as unknown as {
+        caches: { open(name: string): Promise<{ match(url: string): Promise<unknown> }> };
+      };
+      return Boolean(await (await g.caches.open(cacheName)).match(path));
+    },
+    { cacheName: CACHE_NAMES.settings, path: SETTINGS_PATH },
+  );
 }
