@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { SlotFiller } from './lib/prerendered-pages';
 import { createSite, type Site } from './lib/site';
+import { siteOrigin } from './lib/site-origin';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import conditionalGetPlugin from './plugins/conditional-get';
 import dataExportPlugin from './plugins/data-export';
 import dbPlugin from './plugins/db';
@@ -82,6 +84,8 @@ declare module 'fastify' {
     site: Site;
     /** Search totals of this instance, shared by search.php and the calls that change them. */
     searchTotals: SearchCountCache;
+    /** Where the site's links start: BASE_URL, or the address it listens on (lib/site-origin.ts). */
+    siteOrigin: () => string;
   }
 }
 
@@ -105,7 +109,7 @@ export async function buildApp(
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Requests the HTTP parser refuses (broken framing, huge headers) also get an ApiError body.
     clientErrorHandler,
@@ -121,6 +125,10 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('site', createSite(config.site));
   app.decorate('searchTotals', new SearchCountCache());
+  app.decorate('siteOrigin', () => {
+    const bound = app.server.address();
+    return siteOrigin(config, typeof bound === 'object' && bound ? bound.port : config.port);
+  });
   app.decorate('prerenderFillers', new Map<string, SlotFiller>());
 
   await app.register(errorsPlugin);

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Company, Language, PaymentMethod, SignupsMode } from '../src/api/contract';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { s3ConfigFrom, type S3Config } from './storage/s3-config';
 
 /**
@@ -205,8 +206,8 @@ export interface AppConfig {
   baseUrl?: string;
   logLevel: LogLevel;
   nodeEnv: 'development' | 'production' | 'test';
-  /** Trust X-Forwarded-* from a reverse proxy (rate limits then key on the real client IP). */
-  trustProxy: boolean;
+  /** Which proxies may name the client (X-Forwarded-*): none, a hop count or their addresses. */
+  trustProxy: TrustProxy;
   /** The built client (`npm run build`). */
   clientDir: string;
   /** Demo members seeded into an empty database at start (the seed's default when unset). */
@@ -258,6 +259,12 @@ export interface VapidConfig {
 /** SSE heartbeat: under the 30 to 60 s idle timeouts common in proxies and load balancers. */
 export const SSE_HEARTBEAT_MS = 25_000;
 
+/** A scheme, a host and maybe a port: no path, query, fragment or credentials. */
+function isOrigin(value: string): boolean {
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}
+
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const flag = z.preprocess(
@@ -290,13 +297,21 @@ export const Env = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-  BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** The public origin; mail links, redirects and the Host check start from it. */
+  BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((v) => isOrigin(v), 'BASE_URL must be an origin such as https://amora.example')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, LogLevel.optional()),
   NODE_ENV: z.preprocess(
     emptyAsUndefined,
     z.enum(['development', 'production', 'test']).default('development'),
   ),
-  TRUST_PROXY: flag,
+  /** A hop count or the proxies' addresses; lib/trust-proxy.ts parses it. */
+  TRUST_PROXY: optionalString,
   SITE_CONFIG: optionalString,
   SIGNUPS: z.preprocess(emptyAsUndefined, SignupsMode.optional()),
   LOGGED_OUT_SEARCH: flag,
@@ -414,6 +429,14 @@ export function loadSiteConfig(path = resolve(ROOT_DIR, 'server/site.config.json
   return parsed.data;
 }
 
+function trustProxyFrom(raw: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(raw);
+  } catch (err) {
+    throw new Error(`Invalid environment: ${(err as Error).message}`);
+  }
+}
+
 /** Builds the configuration from environment variables; throws a readable error on bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = Env.safeParse(env);
@@ -443,10 +466,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dataDir: resolve(e.DATA_DIR),
-    baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
+    baseUrl: e.BASE_URL && new URL(e.BASE_URL).origin,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'debug'),
     nodeEnv: e.NODE_ENV,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
     clientDir: e.CLIENT_DIR ? resolve(e.CLIENT_DIR) : resolve(ROOT_DIR, 'dist/client'),
     seedMembers: e.SEED_MEMBERS,
     localesDir: resolve(ROOT_DIR, 'locales'),

@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
+import { settingsErrors, startupSummary, startupWarnings } from './lib/startup-report';
 import { SeedRepository } from './repositories/seed.repository';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo-login';
 
@@ -13,6 +14,11 @@ const CLOSE_HOOKS_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const wrong = settingsErrors(config);
+  if (wrong.length > 0) {
+    for (const line of wrong) console.error(`Cannot start: ${line}`);
+    process.exit(1);
+  }
   const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
 
@@ -49,8 +55,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const address = config.baseUrl ?? `http://${shown}:${port}`;
+  const address = app.siteOrigin();
+  app.log.info(startupSummary(config, database.engine, port), 'start-up report');
+  for (const warning of startupWarnings(config)) app.log.warn(`start-up report: ${warning}`);
   console.log(`\n  ${config.site.name} is running at ${address}  (${database.engine})`);
   console.log(`  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   console.log(`  API docs:   ${address}/api/docs\n`);

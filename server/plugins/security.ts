@@ -9,6 +9,7 @@ import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/api/contract';
 import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../src/prerender/pages';
 import { helmetHeaders } from '../lib/helmet-headers';
 import { inlineScriptHashes, isAllowedOrigin } from '../lib/origin';
+import { hostChecker } from '../lib/site-origin';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
 
@@ -92,6 +93,40 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
   });
 
   const allowedHosts = config.baseUrl ? [new URL(config.baseUrl).host] : [];
+  const isSiteHost = hostChecker(config);
+  let forwardedWarned = false;
+
+  // First of all: a Host (or X-Forwarded-Host) that is not the site's gets nothing but a 400, as
+  // Django's ALLOWED_HOSTS does. What a request could then build from it (links, redirects) is
+  // built from the configuration anyway; this also shuts out DNS rebinding.
+  app.addHook('onRequest', (request, reply, done) => {
+    const { host = '' } = request.headers;
+    const forwarded = request.headers['x-forwarded-host'];
+    const foreign = [host, ...[forwarded ?? []].flat().flatMap((f) => f.split(','))]
+      .map((h) => h.trim())
+      .find((h) => !isSiteHost(h));
+    if (foreign !== undefined) {
+      request.log.warn({ host, forwarded }, 'request for a foreign host refused');
+      void reply
+        .code(400)
+        .send(
+          apiError(
+            400,
+            `This site does not answer for the host "${foreign.slice(0, 100)}"; it is ${app.siteOrigin()}`,
+            'security.unknown_host',
+          ),
+        );
+      return;
+    }
+    if (!forwardedWarned && config.trustProxy === false && request.headers['x-forwarded-for']) {
+      forwardedWarned = true;
+      request.log.warn(
+        'a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is unset: rate limits ' +
+          'and logs see the proxy as the client; set TRUST_PROXY to the proxy (server/README.md)',
+      );
+    }
+    done();
+  });
 
   // API answers carry personal data: no shared or disk cache keeps them unless a route says so.
   app.addHook('onSend', (request, reply, payload, done) => {

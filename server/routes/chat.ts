@@ -33,7 +33,6 @@ import {
   startChat,
 } from '../services/chat';
 import { DEFAULT_MESSAGE_CREDITS } from '../services/chat-credits';
-import { publicOrigin } from '../services/mailer';
 
 /** Both GET shapes in one query: exactly one of profile and conversation. */
 const ChatGetQuery = StartChatQuery.partial().extend(ChatMessagesQuery.partial().shape);
@@ -118,8 +117,7 @@ const chatRoute: FastifyPluginAsyncZod = async (app) => {
       },
       config: memberLimit(limits.chatSend ?? DEFAULT_RATE_LIMITS.chatSend, limits.windowMs),
     },
-    async (request) =>
-      sendMessage(app, requireMember(request).id, request.body, publicOrigin(request)),
+    async (request) => sendMessage(app, requireMember(request).id, request.body, app.siteOrigin()),
   );
 
   app.put(

@@ -122,7 +122,7 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: {
           'content-type': 'application/json',
           [DEMO_SIGNATURE_HEADER]: event.signature,
-          host: request.host,
+          host: new URL(app.siteOrigin()).host,
         },
         payload: event.body,
       });

@@ -19,7 +19,6 @@ import {
   startExport,
   type ExportDownload,
 } from '../services/data-export';
-import { publicOrigin } from '../services/mailer';
 
 /** Sends a ZIP as a download that no cache keeps. */
 export function sendZip(reply: FastifyReply, zip: ExportDownload) {
@@ -84,7 +83,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = requireMember(request);
       try {
-        return { export: await startExport(app, id, publicOrigin(request)) };
+        return { export: await startExport(app, id) };
       } catch (err) {
         if (err instanceof ExportLimitError) {
           void reply.header('retry-after', String(err.retryAfterS));

@@ -14,7 +14,6 @@ import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 import { likeAction } from '../services/likes';
-import { publicOrigin } from '../services/mailer';
 
 const ACTION_RULES =
   'client_id (UUID) makes the action exactly-once: a repeat returns the first answer and changes ' +
@@ -79,7 +78,7 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireMember(request);
       if (request.query.seen === undefined) {
-        return likeAction(app, me.id, request.body, true, publicOrigin(request));
+        return likeAction(app, me.id, request.body, true, app.siteOrigin());
       }
       const { profile } = request.body;
       if (!(await app.repos.likes.markSeen(profile, me.id))) {
@@ -101,7 +100,7 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      likeAction(app, requireMember(request).id, request.body, false, publicOrigin(request)),
+      likeAction(app, requireMember(request).id, request.body, false, app.siteOrigin()),
   );
 };
 

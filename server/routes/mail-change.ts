@@ -11,7 +11,6 @@ import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit, routeLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';
 import { confirmMailChange, requestMailChange } from '../services/mail-change';
-import { publicOrigin } from '../services/mailer';
 import { loadUser } from '../services/user-loader';
 
 const mailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +44,7 @@ const mailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = requireMember(request);
-      const pending = await requestMailChange(app, id, request.body, publicOrigin(request));
+      const pending = await requestMailChange(app, id, request.body, app.siteOrigin());
       return { user: await loadUser(app, id), pending_email: pending };
     },
   );

@@ -17,7 +17,6 @@ import {
   ModerationQueueResponse,
 } from '../../src/api/contract';
 import { requireMember } from '../plugins/session';
-import { publicOrigin } from '../services/mailer';
 import { moderationMember, moderationQueue, requireModerator } from '../services/moderation';
 import { moderate } from '../services/moderation-actions';
 
@@ -95,7 +94,7 @@ const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', NO_STORE);
       const moderator = requireMember(request);
-      return moderate(app, moderator.id, request.body, publicOrigin(request));
+      return moderate(app, moderator.id, request.body, app.siteOrigin());
     },
   );
 };

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { ApiError } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
 import { WebhookSignatureError } from '../payments/provider';
-import { publicOrigin } from '../services/mailer';
 import { applyReport } from '../services/payment-events';
 
 /** Provider events are larger than our JSON calls. */
@@ -70,7 +69,7 @@ const paymentWebhookRoute: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!report) return { received: true as const, ignored: true };
-      const outcome = await applyReport(app, provider, report, { origin: publicOrigin(request) });
+      const outcome = await applyReport(app, provider, report, { origin: app.siteOrigin() });
       if (outcome.kind === 'duplicate') return { received: true as const, duplicate: true };
       if (outcome.kind === 'unknown') return { received: true as const, ignored: true };
       return { received: true as const };

@@ -10,7 +10,6 @@ import {
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { routeLimit } from '../plugins/rate-limit';
 import { startSession } from '../plugins/session';
-import { publicOrigin } from '../services/mailer';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { loadUser } from '../services/user-loader';
 
@@ -39,7 +38,7 @@ const resetPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit,
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email, publicOrigin(request));
+      await requestPasswordReset(app, request.body.email, app.siteOrigin());
       return { sent: true as const };
     },
   );

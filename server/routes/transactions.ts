@@ -11,7 +11,6 @@ import {
 } from '../../src/api/contract';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';
-import { publicOrigin } from '../services/mailer';
 import { cancelTransaction, readTransaction } from '../services/payment-events';
 import { startPurchase } from '../services/purchase';
 
@@ -45,13 +44,7 @@ const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: memberLimit(PURCHASE_LIMIT, app.config.rateLimits.windowMs),
     },
     async (request) =>
-      startPurchase(
-        app,
-        requireMember(request).id,
-        request.body,
-        publicOrigin(request),
-        Date.now(),
-      ),
+      startPurchase(app, requireMember(request).id, request.body, app.siteOrigin(), Date.now()),
   );
 
   app.get(
@@ -74,7 +67,7 @@ const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
         requireMember(request).id,
         request.query.id,
         request.query.refresh ?? false,
-        publicOrigin(request),
+        app.siteOrigin(),
       ),
   );
 
@@ -94,7 +87,7 @@ const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelTransaction(app, requireMember(request).id, request.body.id, publicOrigin(request)),
+      cancelTransaction(app, requireMember(request).id, request.body.id, app.siteOrigin()),
   );
 };
 

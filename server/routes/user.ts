@@ -12,7 +12,6 @@ import { routeLimit } from '../plugins/rate-limit';
 import { requireMember, startSession } from '../plugins/session';
 import { grantDueAllowances } from '../services/premium-allowance';
 import { toProfilePatch } from '../services/profile-update';
-import { publicOrigin } from '../services/mailer';
 import { signup } from '../services/signup';
 import { signupOpenFiller } from '../services/signup-prerender';
 import { loadUser } from '../services/user-loader';
@@ -61,12 +60,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: routeLimit(limits.signup, limits.windowMs),
     },
     async (request, reply) => {
-      const id = await signup(
-        app,
-        request.body,
-        request.headers['user-agent'],
-        publicOrigin(request),
-      );
+      const id = await signup(app, request.body, request.headers['user-agent'], app.siteOrigin());
       await startSession(request, reply, id);
       return { user: await loadUser(app, id) };
     },

@@ -34,8 +34,6 @@ export class DataExportRunner {
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
-  /** Where the member who started an export reached us, for the mail's link without BASE_URL. */
-  private readonly origins = new Map<number, string>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -55,8 +53,7 @@ export class DataExportRunner {
   }
 
   /** Looks for work now (an export was just started, or the timer fired). */
-  wake(origin?: { id: number; origin: string }): void {
-    if (origin) this.origins.set(origin.id, origin.origin);
+  wake(): void {
     if (this.stopped) return;
     if (this.ticking) {
       this.again = true;
@@ -130,8 +127,6 @@ export class DataExportRunner {
       }
       this.app.log.error({ err, export: job.id }, 'data export: failed');
       await repo.fail(job.id, 'The export could not be produced', Date.now());
-    } finally {
-      this.origins.delete(job.id);
     }
   }
 
@@ -146,11 +141,7 @@ export class DataExportRunner {
     const token = randomToken();
     const now = Date.now();
     const expiresAt = now + DATA_EXPORT_TTL_MS;
-    const origin =
-      this.app.config.baseUrl ??
-      this.origins.get(job.id) ??
-      `http://localhost:${this.app.config.port}`;
-    const link = `${origin}${EXPORT_DOWNLOAD_PATH}?token=${token}`;
+    const link = `${this.app.siteOrigin()}${EXPORT_DOWNLOAD_PATH}?token=${token}`;
     const language = languageOf(member.language);
     const texts = DATA_EXPORT_TEXTS[language];
     const expires = new Intl.DateTimeFormat(language, {

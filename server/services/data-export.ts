@@ -34,11 +34,7 @@ export class ExportLimitError extends HttpError {
 }
 
 /** Starts an export unless one is under way (that one comes back); 429 over the daily limit. */
-export async function startExport(
-  app: FastifyInstance,
-  memberId: number,
-  origin: string,
-): Promise<DataExport> {
+export async function startExport(app: FastifyInstance, memberId: number): Promise<DataExport> {
   const now = Date.now();
   const outcome = await app.repos.dataExports.start(
     memberId,
@@ -49,7 +45,7 @@ export async function startExport(
   if (outcome.kind === 'limited') {
     throw new ExportLimitError(Math.max(1, Math.ceil((outcome.retryAt - now) / 1000)));
   }
-  if (outcome.kind === 'started') app.dataExports.wake({ id: outcome.row.id, origin });
+  if (outcome.kind === 'started') app.dataExports.wake();
   return toDataExport(outcome.row);
 }
 

@@ -3,7 +3,7 @@
  * single-use link that expires, written in the member's language. Only the token's SHA-256 is
  * stored; the token itself lives in the mail.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../src/api/contract';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import {
@@ -34,11 +34,6 @@ export interface MailRecipient {
   language: Language;
 }
 
-/** Where links in mails point: BASE_URL, else the origin the request came to. */
-export function publicOrigin(request: FastifyRequest): string {
-  return request.server.config.baseUrl ?? `${request.protocol}://${request.host}`;
-}
-
 /** Replaces {key} placeholders; unknown ones stay visible rather than vanish. */
 export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -50,7 +45,7 @@ interface TokenMail {
   kind: string;
   ttlMs: number;
   texts: MailTexts;
-  /** The link for a fresh token; `origin` is BASE_URL or the request's origin. */
+  /** The link for a fresh token; `origin` is the site's own (app.siteOrigin()). */
   link: (origin: string, token: string) => string;
   /** Stored with the token (the new address of a mail change). */
   data?: string;

@@ -163,7 +163,7 @@ for (const engine of ENGINES) {
       expect(row).toMatchObject({ status: 'queued', kind: 'activation', to_email: user.email });
       expect(row.subject).toMatch(/^Activeer je account/);
       const { origin, path } = linkIn(row.text);
-      expect(origin).toBe('http://localhost:80');
+      expect(origin).toBe(t.app.siteOrigin());
       const used = await t.app.inject({ url: path });
       expect(used.headers.location).toBe('/activate/done');
       const after = await t.app.inject({ url: '/api/user.php', ...as(cookie) });

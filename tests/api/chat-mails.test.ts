@@ -93,8 +93,8 @@ for (const engine of ENGINES) {
       expect(mail).toMatchObject({ kind: MESSAGES_MAIL_KIND, to_email: email });
       expect(mail?.subject).toBe(`${annName} heeft je een bericht gestuurd op Amora`);
       expect(mail?.text).toMatch(new RegExp(`^Hoi `));
-      expect(mail?.text).toContain(`http://localhost:80/chats/${conversation}\n`);
-      expect(mail?.text).toContain('http://localhost:80/notifications');
+      expect(mail?.text).toContain(`${t.app.siteOrigin()}/chats/${conversation}\n`);
+      expect(mail?.text).toContain(`${t.app.siteOrigin()}/notifications`);
       // The message text itself stays on the site.
       expect(mail?.text).not.toContain('Hello?');
 
@@ -172,7 +172,7 @@ for (const engine of ENGINES) {
       let mails = await mailsOf(t, bob.id);
       expect(mails.map((m) => m.kind)).toEqual([LIKES_MAIL_KIND]);
       expect(mails[0]?.subject).toMatch(/ likes you on Amora$/);
-      expect(mails[0]?.text).toContain('http://localhost:80/likes\n');
+      expect(mails[0]?.text).toContain(`${t.app.siteOrigin()}/likes\n`);
       // Unliking and liking again within the hour sends nothing new.
       await t.app.inject({
         method: 'DELETE',

@@ -87,7 +87,7 @@ for (const engine of ENGINES) {
       expect(mail.subject).toMatch(/^Bestätige deine neue E-Mail-Adresse/);
       expect(mail.text).toContain('Hallo Jonas');
       const { origin, token } = linkIn(mail.text, '/mail-change/do');
-      expect(origin).toBe('http://localhost:80');
+      expect(origin).toBe(t.app.siteOrigin());
       const row = await t.app.db
         .selectFrom('tokens')
         .select(['token_hash', 'data', 'expires_at', 'created_at'])
