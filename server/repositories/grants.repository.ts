@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { bookGrant, bookTakeBack } from './credits.repository';
 import { extendPremium, shortenPremium } from './premium.repository';
-import type { TransactionRow } from './transactions.repository';
+import type { TransactionRow } from './transaction-row';
 
 /** Grants a paid transaction's credits or premium once (granted_at is claimed conditionally). */
 export async function grantPurchase(

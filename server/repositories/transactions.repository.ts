@@ -3,17 +3,13 @@
  * state machine and grants or takes back credits and premium in ONE database transaction, so a
  * grant happens exactly once however many reports arrive, in whatever order, at the same time.
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { TransactionStatus } from '../../src/api/contract';
 import type { Database, TransactionsTable } from '../db/schema';
 import type { PaymentOutcome } from '../payments/provider';
 import { allowedFrom, nextStatus } from '../payments/transaction-state';
 import { grantPurchase, takeBackPurchase } from './grants.repository';
-
-/** A transactions row as the services see it. */
-export type TransactionRow = Selectable<TransactionsTable> & { status: TransactionStatus };
-/** A new transactions row. */
-export type NewTransaction = Omit<Insertable<TransactionsTable>, 'id'>;
+import type { NewTransaction, TransactionRow } from './transaction-row';
 
 /** A member as the purchase code sees them. */
 export interface Buyer {

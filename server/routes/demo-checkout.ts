@@ -16,7 +16,7 @@ import {
 import { formatMoney } from '../../src/lib/money';
 import { isOpen } from '../payments/transaction-state';
 import { requireMember } from '../plugins/session';
-import type { TransactionRow } from '../repositories/transactions.repository';
+import type { TransactionRow } from '../repositories/transaction-row';
 import { itemName, languageOf, transactionReference } from '../services/transaction-view';
 
 const SessionQuery = z.object({ session: z.string().regex(/^demo_[0-9a-f]{32}$/) });

@@ -9,7 +9,8 @@ import type { Transaction } from '../../src/api/contract';
 import { HttpError } from '../lib/http-error';
 import type { PaymentOutcome, PaymentProvider, PaymentReport } from '../payments/provider';
 import { isOpen } from '../payments/transaction-state';
-import type { ApplyResult, TransactionRow } from '../repositories/transactions.repository';
+import type { TransactionRow } from '../repositories/transaction-row';
+import type { ApplyResult } from '../repositories/transactions.repository';
 import { queueReceiptMail } from './receipt-mail';
 import { toTransaction } from './transaction-view';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../src/api/contract';
 import { formatMoney, formatVatRate } from '../../src/lib/money';
-import type { TransactionRow } from '../repositories/transactions.repository';
+import type { TransactionRow } from '../repositories/transaction-row';
 import { fill } from './mailer';
 import { RECEIPT_TEXTS, VAT_NUMBER_LABEL } from './payment-mail-texts';
 import { itemName, languageOf, transactionReference } from './transaction-view';

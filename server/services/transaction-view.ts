@@ -5,7 +5,7 @@ import {
   type Transaction,
   type TransactionStatus,
 } from '../../src/api/contract';
-import type { TransactionRow } from '../repositories/transactions.repository';
+import type { TransactionRow } from '../repositories/transaction-row';
 import { fill } from './mailer';
 import { ITEM_NAMES } from './payment-mail-texts';
 
