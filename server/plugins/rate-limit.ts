@@ -44,6 +44,9 @@ export default unencapsulated('rate-limit', async (app: FastifyInstance) => {
     ? new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true })
     : undefined;
   if (redis) {
+    // Without a listener ioredis prints every lost connection as an unhandled error; the limiter
+    // skips Redis while it is away (skipOnError) and readiness reports it (routes/health.ts).
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'rate limits: Redis unreachable'));
     await redis.connect();
     app.addHook('onClose', async () => {
       await redis.quit();
