@@ -230,6 +230,8 @@ export interface AppConfig {
   metrics: MetricsConfig;
   /** close() lets requests in flight finish for this long, then cuts what is still open. */
   shutdownTimeoutMs: number;
+  /** A shutdown first answers readiness 503 while serving on for this long (proxies notice), then closes. */
+  shutdownDrainDelayMs: number;
 }
 
 /** Where /metrics is served (server/plugins/metrics.ts); never without one of these guards. */
@@ -413,6 +415,11 @@ export const Env = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(10_000),
   ),
+  /** How long a shutdown keeps serving with readiness 503 before it stops accepting connections. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(0),
+  ),
   /** Port of a metrics listener bound to 127.0.0.1. */
   METRICS_PORT: z.preprocess(
     emptyAsUndefined,
@@ -503,5 +510,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: s3ConfigFrom(e),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
   };
 }

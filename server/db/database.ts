@@ -10,6 +10,7 @@ import {
   Migrator,
   PostgresAdapter,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   sql,
   type MigrationResultSet,
@@ -85,22 +86,68 @@ const MIGRATE_TRIES = 5;
 /** The pause before the next try, times the tries so far: a drop takes a few milliseconds. */
 const MIGRATE_RETRY_MS = 20;
 
-/** Runs every pending migration; throws with the failing migration's error. */
+/**
+ * Runs every pending migration; throws with the failing migration's error. Server instances that
+ * start together migrate once: the others wait for the lock, then find nothing left to do.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return migrateSqlite(db);
   const schema = await currentPostgresSchema(db);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    // Kysely looks for its bookkeeping tables in every schema unless told which one; name ours so a
-    // database holding several schemas (one per test file) migrates each of them.
-    migrationTableSchema: schema,
-  });
+  // Kysely serialises PostgreSQL migrators with an advisory lock and runs them in one transaction.
+  const migrator = migratorOn(db, schema);
   for (let attempt = 1; ; attempt += 1) {
     const result = await migrator.migrateToLatest();
     if (!result.error) return result;
     if (attempt >= MIGRATE_TRIES || !otherSchemaDropped(result.error, schema)) throw result.error;
     await new Promise((resolve) => setTimeout(resolve, MIGRATE_RETRY_MS * attempt));
   }
+}
+
+function migratorOn(db: Kysely<Database>, schema: string | undefined): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; name ours so a
+    // database holding several schemas (one per test file) migrates each of them.
+    migrationTableSchema: schema,
+  });
+}
+
+/** How long a second process waits in all for another's SQLite migrations (each try busy_timeout). */
+const SQLITE_MIGRATE_WAIT_MS = 10 * 60_000;
+
+/**
+ * Kysely takes no lock on SQLite (its adapter counts on one connection per process) and runs the
+ * migrations outside a transaction, so two processes on one file would both run them. Here they run
+ * inside one BEGIN IMMEDIATE, which holds the file's write lock: another process waits for it and
+ * then finds them recorded, and a failing migration leaves nothing half done.
+ */
+async function migrateSqlite(db: Kysely<Database>): Promise<MigrationResultSet> {
+  return db.connection().execute(async (conn) => {
+    const giveUpAt = Date.now() + SQLITE_MIGRATE_WAIT_MS;
+    for (;;) {
+      try {
+        await sql`begin immediate`.execute(conn);
+        break;
+      } catch (err) {
+        // busy_timeout already waited; another process is still migrating (or writing).
+        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > giveUpAt) throw err;
+      }
+    }
+    let result: MigrationResultSet;
+    try {
+      result = await migratorOn(conn, undefined).migrateToLatest();
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+    if (result.error) {
+      await sql`rollback`.execute(conn);
+      throw result.error;
+    }
+    await sql`commit`.execute(conn);
+    return result;
+  });
 }
 
 /**
@@ -124,8 +171,9 @@ async function currentPostgresSchema(db: Kysely<Database>): Promise<string | und
 function sqliteDialect(dataDir: string): SqliteDialect {
   mkdirSync(dataDir, { recursive: true });
   const raw = new BetterSqlite3(join(dataDir, 'app.db'));
-  raw.pragma('journal_mode = WAL');
+  // First, so that switching a new file to WAL waits for a second process opening it too.
   raw.pragma('busy_timeout = 5000');
+  raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
   // WAL + NORMAL survives a killed process; only an OS crash can lose the last commits.
   raw.pragma('synchronous = NORMAL');

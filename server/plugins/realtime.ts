@@ -24,6 +24,8 @@ export interface Realtime {
    * logged in). With Redis this counts the instances subscribed to the member's channel.
    */
   isLive(memberId: number): Promise<boolean>;
+  /** Resolves when Redis answers a PING (at once without Redis); the readiness check uses it. */
+  ping(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -84,6 +86,7 @@ function inProcess(hub: LocalHub): Realtime {
     },
     listenerCount: (memberId) => hub.count(memberId),
     isLive: async (memberId) => hub.count(memberId) > 0,
+    ping: async () => undefined,
   };
 }
 
@@ -156,6 +159,9 @@ async function throughRedis(app: FastifyInstance, hub: LocalHub, url: string): P
         app.log.warn({ err, memberId }, 'realtime: presence unknown, taken as offline');
         return false;
       }
+    },
+    async ping() {
+      await pub.ping();
     },
   };
 }

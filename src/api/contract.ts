@@ -972,6 +972,19 @@ export const HealthResponse = z.object({
   status: z.literal('ok'),
   engine: z.enum(['sqlite', 'postgres']),
 });
+/** GET /api/health's 503: an ApiError (key `health.<first failed check>`) and every check's state. */
+export const HealthUnavailable = ApiError.extend({
+  checks: z.object({
+    database: z.enum(['ok', 'failed']),
+    /** `off` without REDIS_URL. */
+    redis: z.enum(['ok', 'failed', 'off']),
+    /** A shutdown has begun: the instance finishes its requests but takes no new ones. */
+    draining: z.boolean(),
+  }),
+});
+export type HealthUnavailable = z.infer<typeof HealthUnavailable>;
+/** GET /api/health/live: liveness; 200 while the process runs, also while it drains. */
+export const HealthLiveResponse = z.object({ status: z.literal('ok'), draining: z.boolean() });
 /** GET /_i18n/{locale}/messages.json: a language code or tag such as en or en-US (SPEC §9). */
 export const I18nParams = z.object({
   locale: z.string().regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'Locale must look like en or en-US'),
@@ -1537,6 +1550,7 @@ export const calls = {
   },
   privacy: { method: 'PUT', path: '/api/privacy.php', body: PrivacyBody, response: UserResponse },
   health: { method: 'GET', path: '/api/health', response: HealthResponse },
+  healthLive: { method: 'GET', path: '/api/health/live', response: HealthLiveResponse },
   /** Server-Sent Events; each `data:` line is a LiveEvent. Not a JSON call: open it as an EventSource. */
   events: { method: 'GET', path: '/api/events.php', event: LiveEvent },
   pageHidden: { method: 'POST', path: '/api/page-hidden.php', body: PageHiddenBody },
