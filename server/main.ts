@@ -1,13 +1,20 @@
 /**
  * Runs the server: read config, open and migrate the database, seed demo members into an empty one,
- * listen, and shut down cleanly on SIGINT/SIGTERM.
+ * listen, and shut down cleanly on SIGINT/SIGTERM (plugins/graceful-close.ts: readiness off, drain
+ * delay, close).
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, migrateToLatest } from './db/database';
-import { settingsErrors, startupSummary, startupWarnings } from './lib/startup-report';
+import {
+  demoLoginWarning,
+  settingsErrors,
+  startupSummary,
+  startupWarnings,
+} from './lib/startup-report';
 import { SeedRepository } from './repositories/seed.repository';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo-login';
+import { openDemoLogins } from './seed/open-demo-logins';
 
 /** Time left after the drain for the close hooks (background sends, Redis, the database). */
 const CLOSE_HOOKS_MS = 5_000;
@@ -39,9 +46,11 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     // close() drains for at most shutdownTimeoutMs; this is for a hook that hangs after that.
-    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + CLOSE_HOOKS_MS).unref();
+    const limit = config.shutdownDrainDelayMs + config.shutdownTimeoutMs + CLOSE_HOOKS_MS;
+    setTimeout(() => process.exit(1), limit).unref();
     try {
-      await app.close();
+      // Readiness 503 at once; serving on for the drain delay; then no new connections.
+      await app.shutdown.drainAndClose();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -59,7 +68,9 @@ async function main(): Promise<void> {
   app.log.info(startupSummary(config, database.engine, port), 'start-up report');
   for (const warning of startupWarnings(config)) app.log.warn(`start-up report: ${warning}`);
   console.log(`\n  ${config.site.name} is running at ${address}  (${database.engine})`);
-  console.log(`  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  const demo = await openDemoLogins(database.db);
+  if (demo.includes(DEMO_EMAIL)) console.log(`  Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  if (demo.length > 0 && config.nodeEnv === 'production') app.log.warn(demoLoginWarning(demo));
   console.log(`  API docs:   ${address}/api/docs\n`);
 }
 

@@ -120,3 +120,12 @@ export function startupWarnings(config: AppConfig): string[] {
   }
   return warnings;
 }
+
+/** The warning for demo logins that still open with the password printed in the README. */
+export function demoLoginWarning(emails: readonly string[]): string {
+  return (
+    `start-up report: the demo login${emails.length === 1 ? '' : 's'} ${emails.join(', ')} ` +
+    'still open with the published password; delete them or change the password ' +
+    '(server/README.md, Deploying)'
+  );
+}

@@ -156,6 +156,18 @@ export class SeedRepository {
     return row?.id;
   }
 
+  /** Password hashes of the accounts with these addresses that can still log in. */
+  async loginHashes(emails: readonly string[]): Promise<{ email: string; hash: string }[]> {
+    const rows = await this.db
+      .selectFrom('members')
+      .select(['email', 'password_hash'])
+      .where('email', 'in', emails)
+      .where('deleted_at', 'is', null)
+      .where('status', '!=', 'banned')
+      .execute();
+    return rows.map((r) => ({ email: r.email, hash: r.password_hash }));
+  }
+
   /** Active members of a country and gender, oldest ids first: the demo account's admirers. */
   async memberIdsFor(country: string, gender: Gender, limit: number): Promise<number[]> {
     const rows = await this.db

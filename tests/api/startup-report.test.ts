@@ -151,6 +151,9 @@ describe('the start-up report', () => {
       expect(out.match(/"msg":"start-up report"/g)).toHaveLength(1);
       expect(out).toMatch(/"trusted proxies":"1 hop"/);
       expect(out).toMatch(/start-up report: BASE_URL is unset/);
+      // SEED_MEMBERS=0 still makes the two demo logins on an empty database.
+      await server.waitFor(/the demo logins demo2?@example\.com, demo2?@example\.com still open/);
+      expect(server.output()).toMatch(/Demo login: demo@example\.com/);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
