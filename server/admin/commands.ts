@@ -1,7 +1,7 @@
 /**
  * The admin commands behind `npm run admin -- <command>`: the only way an account becomes a
  * moderator (there is no default moderator and no default password). Pure over a database, so
- * tests run them on their own store.
+ * tests run them on their own store. Backup and restore live in server/backup/command.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -16,7 +16,14 @@ export const ADMIN_USAGE = [
   '  grant-moderator <email>   make the account a moderator (it may open /moderation)',
   '  revoke-moderator <email>  make the moderator an ordinary member again',
   '  list-moderators           list every moderator',
+  '  backup <dir>              write a consistent backup of the site (it may be running) into a',
+  '                            new or empty folder: database, keys, member files, manifest.json',
+  '  restore <dir>             restore a backup into an empty DATA_DIR and an empty database or',
+  '                            schema; the next server start migrates it',
 ].join('\n');
+
+/** Commands that run before the database is opened: a restore needs an empty, unmigrated target. */
+export const BACKUP_COMMANDS: readonly string[] = ['backup', 'restore'];
 
 /** What a command printed and the exit code it asks for (0 done, 1 refused, 2 bad usage). */
 export interface AdminResult {

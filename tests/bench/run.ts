@@ -5,6 +5,7 @@
 import { cpus } from 'node:os';
 import { a11yPart } from './parts/a11y';
 import { apiPart } from './parts/api';
+import { backupPart } from './parts/backup';
 import { bundlePart } from './parts/bundle';
 import { chatPart } from './parts/chat';
 import { faultsPart } from './parts/faults';
@@ -25,6 +26,7 @@ const PARTS: Part[] = [
   chatPart,
   streamsPart,
   faultsPart,
+  backupPart,
 ];
 
 const args = process.argv.slice(2);
