@@ -23,8 +23,12 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          // Screens that wait on real timers (polling, findBy up to 8 s) on a busy 2-core runner.
-          testTimeout: 15_000,
+          // Sets the one bound on waiting for a condition (Testing Library's, 10 s); no test sets its own.
+          setupFiles: ['tests/unit/setup.ts'],
+          // A test awaits its lazy screens and then a few conditions, each of which can take seconds
+          // on a busy 2-core runner; a miss should end at a condition's bound, with the DOM shown.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

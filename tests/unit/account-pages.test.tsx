@@ -18,13 +18,11 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
 }));
 
 const TOKEN = 'A'.repeat(43);
-/** The first render loads the lazy screen module, which takes a while in a cold test run. */
-const SLOW = { timeout: 8000 };
 
-function start(path: string, user: User | null = null, deferUser = false) {
+async function start(path: string, user: User | null = null, deferUser = false, next?: string[]) {
   const fake = accountWorker(user ?? demoUser());
   worker.current = fake.remote;
-  return { ...fake, app: renderApp(path, { user, deferUser }) };
+  return { ...fake, app: await renderApp(path, { user, deferUser, next }) };
 }
 
 beforeAll(() => setupI18n());
@@ -35,8 +33,8 @@ afterEach(() => {
 
 describe('reset password request', () => {
   it('checks the address, then says a link went out without telling whether the account exists', async () => {
-    const { calls } = start('/reset-password');
-    const email = await screen.findByLabelText('Email address', {}, SLOW);
+    const { calls } = await start('/reset-password');
+    const email = await screen.findByLabelText('Email address');
     fireEvent.change(email, { target: { value: 'nobody' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText('Value is not a valid email address')).toBeTruthy();
@@ -55,9 +53,9 @@ describe('reset password request', () => {
   });
 
   it('says so when the member is offline', async () => {
-    const { calls } = start('/reset-password');
+    const { calls } = await start('/reset-password');
     calls.requestPasswordReset.mockRejectedValueOnce({ kind: 'network', message: 'offline' });
-    fireEvent.change(await screen.findByLabelText('Email address', {}, SLOW), {
+    fireEvent.change(await screen.findByLabelText('Email address'), {
       target: { value: 'anna@example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
@@ -67,8 +65,8 @@ describe('reset password request', () => {
 
 describe('reset password with the mailed link', () => {
   it('needs the same password twice', async () => {
-    const { calls } = start(`/reset-password/do?token=${TOKEN}`);
-    fireEvent.change(await screen.findByLabelText('New password', {}, SLOW), {
+    const { calls } = await start(`/reset-password/do?token=${TOKEN}`);
+    fireEvent.change(await screen.findByLabelText('New password'), {
       target: { value: 'a-long-secret' },
     });
     fireEvent.change(screen.getByLabelText('Repeat new password'), {
@@ -82,8 +80,10 @@ describe('reset password with the mailed link', () => {
 
   it('logs in and goes to the members with a success toast', async () => {
     // The user call stays open, as it would while the worker fetches the new session.
-    const { calls, app } = start(`/reset-password/do?token=${TOKEN}`, null, true);
-    fireEvent.change(await screen.findByLabelText('New password', {}, SLOW), {
+    const { calls, app } = await start(`/reset-password/do?token=${TOKEN}`, null, true, [
+      '/members',
+    ]);
+    fireEvent.change(await screen.findByLabelText('New password'), {
       target: { value: 'a-long-secret' },
     });
     fireEvent.change(screen.getByLabelText('Repeat new password'), {
@@ -99,14 +99,14 @@ describe('reset password with the mailed link', () => {
   });
 
   it('explains a used or expired link and offers a new one', async () => {
-    const { calls } = start(`/reset-password/do?token=${TOKEN}`);
+    const { calls } = await start(`/reset-password/do?token=${TOKEN}`);
     calls.resetPassword.mockRejectedValueOnce({
       kind: 'http',
       status: 400,
       key: 'account_errors.reset_token_invalid',
       message: 'Invalid token',
     });
-    fireEvent.change(await screen.findByLabelText('New password', {}, SLOW), {
+    fireEvent.change(await screen.findByLabelText('New password'), {
       target: { value: 'a-long-secret' },
     });
     fireEvent.change(screen.getByLabelText('Repeat new password'), {
@@ -122,22 +122,22 @@ describe('reset password with the mailed link', () => {
   });
 
   it('refuses a link without a token before any request', async () => {
-    const { calls } = start('/reset-password/do');
+    const { calls } = await start('/reset-password/do');
     expect(
-      await screen.findByRole('heading', { name: 'This link does not work anymore' }, SLOW),
+      await screen.findByRole('heading', { name: 'This link does not work anymore' }),
     ).toBeTruthy();
     expect(calls.resetPassword).not.toHaveBeenCalled();
   });
 
   it('shows a too common password under the field', async () => {
-    const { calls } = start(`/reset-password/do?token=${TOKEN}`);
+    const { calls } = await start(`/reset-password/do?token=${TOKEN}`);
     calls.resetPassword.mockRejectedValueOnce({
       kind: 'http',
       status: 400,
       key: 'account_errors.password_too_common',
       message: 'Too common',
     });
-    fireEvent.change(await screen.findByLabelText('New password', {}, SLOW), {
+    fireEvent.change(await screen.findByLabelText('New password'), {
       target: { value: 'password' },
     });
     fireEvent.change(screen.getByLabelText('Repeat new password'), {
@@ -152,8 +152,8 @@ describe('reset password with the mailed link', () => {
 describe('email change on the notifications page', () => {
   it('before activation asks only for the new address and sends the activation mail there', async () => {
     const user = demoUser({ activated: false, email: 'anna@exmaple.com' });
-    const { calls } = start('/notifications#email-change-incorrect', user);
-    const card = await screen.findByRole('region', { name: 'Email address' }, SLOW);
+    const { calls } = await start('/notifications#email-change-incorrect', user);
+    const card = await screen.findByRole('region', { name: 'Email address' });
     expect(card.id).toBe('email-change-incorrect');
     const field = within(card).getByLabelText('New email address');
     await waitFor(() => expect(document.activeElement).toBe(field));
@@ -172,28 +172,28 @@ describe('email change on the notifications page', () => {
   });
 
   it('after activation also asks for the password', async () => {
-    start('/notifications', demoUser());
-    const card = await screen.findByRole('region', { name: 'Email address' }, SLOW);
+    await start('/notifications', demoUser());
+    const card = await screen.findByRole('region', { name: 'Email address' });
     expect(within(card).getByLabelText('Your password')).toBeTruthy();
   });
 
   it('shows the address waiting for confirmation from the user', async () => {
-    start('/notifications', demoUser({ pending_email: 'later@example.com' }));
-    const card = await screen.findByRole('region', { name: 'Email address' }, SLOW);
+    await start('/notifications', demoUser({ pending_email: 'later@example.com' }));
+    const card = await screen.findByRole('region', { name: 'Email address' });
     expect(
       within(card).getByText('Waiting for confirmation of later@example.com — check that inbox.'),
     ).toBeTruthy();
   });
 
   it('shows an address that is taken under the field', async () => {
-    const { calls } = start('/notifications', demoUser({ activated: false }));
+    const { calls } = await start('/notifications', demoUser({ activated: false }));
     calls.changeEmail.mockRejectedValueOnce({
       kind: 'http',
       status: 409,
       key: 'account_errors.email_taken',
       message: 'Taken',
     });
-    const card = await screen.findByRole('region', { name: 'Email address' }, SLOW);
+    const card = await screen.findByRole('region', { name: 'Email address' });
     const field = within(card).getByLabelText('New email address');
     fireEvent.change(field, { target: { value: 'taken@example.com' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Change email address' }));
@@ -206,9 +206,9 @@ describe('email change on the notifications page', () => {
 
 describe('confirming a new address from the mailed link', () => {
   it('confirms once and shows the new address', async () => {
-    const { calls } = start(`/mail-change/do?token=${TOKEN}`, demoUser());
+    const { calls } = await start(`/mail-change/do?token=${TOKEN}`, demoUser());
     expect(
-      await screen.findByRole('heading', { name: 'Your email address has been changed' }, SLOW),
+      await screen.findByRole('heading', { name: 'Your email address has been changed' }),
     ).toBeTruthy();
     expect(screen.getByText(/From now on we will use new@example.com/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to my profile' }).getAttribute('href')).toBe(
@@ -219,24 +219,22 @@ describe('confirming a new address from the mailed link', () => {
   });
 
   it('explains an invalid link and leads a visitor to log in', async () => {
-    const { calls } = start(`/mail-change/do?token=${'B'.repeat(43)}`);
+    const { calls } = await start(`/mail-change/do?token=${'B'.repeat(43)}`);
     calls.confirmMailChange.mockRejectedValueOnce({
       kind: 'http',
       status: 400,
       key: 'account_errors.mail_token_invalid',
       message: 'Invalid',
     });
-    expect(
-      await screen.findByRole('heading', { name: 'This link does not work' }, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeTruthy();
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
   it('offers another try when the connection was gone', async () => {
-    const { calls } = start(`/mail-change/do?token=${'C'.repeat(43)}`);
+    const { calls } = await start(`/mail-change/do?token=${'C'.repeat(43)}`);
     calls.confirmMailChange.mockRejectedValueOnce({ kind: 'network', message: 'offline' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('heading', { name: 'Your email address has been changed' }),
     ).toBeTruthy();
@@ -246,9 +244,9 @@ describe('confirming a new address from the mailed link', () => {
 
 describe('goodbye page', () => {
   it('confirms the deletion calmly and links home', async () => {
-    start('/account-deleted');
+    await start('/account-deleted');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your account has been deleted' }, SLOW),
+      await screen.findByRole('heading', { level: 1, name: 'Your account has been deleted' }),
     ).toBeTruthy();
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');

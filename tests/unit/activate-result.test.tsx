@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { setupI18n } from './helpers/i18n';
@@ -18,18 +18,18 @@ afterEach(() => {
 
 describe('activation result pages', () => {
   it('confirms the account, leads to the members and fetches the user again', async () => {
-    renderApp('/activate/done', { user: demoUser() });
+    await renderApp('/activate/done', { user: demoUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your account is active' }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find members' }).getAttribute('href')).toBe(
       '/members',
     );
-    await vi.waitFor(() => expect(refreshUser).toHaveBeenCalled());
+    await waitFor(() => expect(refreshUser).toHaveBeenCalled());
   });
 
   it('explains a bad link and offers login and customer service', async () => {
-    renderApp('/activate/error', { user: null });
+    await renderApp('/activate/error', { user: null });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This link does not work' }),
     ).toBeTruthy();

@@ -63,9 +63,6 @@ async function start(): Promise<Harness> {
   return h;
 }
 
-/** Lazy screens and page texts load on first use; the first render of each takes a while. */
-const SLOW = { timeout: 5000 };
-
 // happy-dom lays nothing out: give the message pane a size so the virtualizer draws rows.
 const size = (value: number) => ({ configurable: true, get: () => value });
 beforeAll(async () => {
@@ -89,14 +86,19 @@ afterEach(() => {
 describe('a ban on the page', () => {
   it('takes a member in an open chat to /pages/ban with the reason, the date and the way to object', async () => {
     const h = await start();
-    const { router } = renderApp('/chats/1', { user: demoUser(), watchBan, storedBan });
-    expect(await screen.findByText('Hi there', {}, SLOW)).toBeTruthy();
+    const { router } = await renderApp('/chats/1', {
+      user: demoUser(),
+      watchBan,
+      storedBan,
+      next: ['/pages/ban'],
+    });
+    expect(await screen.findByText('Hi there')).toBeTruthy();
 
     h.backend.override('GET /api/user.php', banned);
     await h.api.refreshUser();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/ban'), SLOW);
-    const card = await screen.findByRole('region', { name: 'Why your account was banned' }, SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/ban'));
+    const card = await screen.findByRole('region', { name: 'Why your account was banned' });
     expect(within(card).getByText(BAN.reason)).toBeTruthy();
     expect(within(card).getByText('Banned on November 20, 2026')).toBeTruthy();
     const link = within(card).getByRole('link', { name: 'Think this is a mistake? Tell us' });
@@ -109,24 +111,24 @@ describe('a ban on the page', () => {
 
   it('also follows a ban that another tab’s worker stored, from a public screen', async () => {
     await start();
-    const { router } = renderApp('/pages/faq', { user: demoUser(), watchBan, storedBan });
-    await screen.findByRole('heading', { level: 1 }, SLOW);
+    const { router } = await renderApp('/pages/faq', { user: demoUser(), watchBan, storedBan });
+    await screen.findByRole('heading', { level: 1 });
     // Another tab's worker writes the same database.
     const other = createHarness({ db: getDb() });
     other.backend.override('GET /api/user.php', banned);
     await other.api.refreshUser();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/ban'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/ban'));
     other.sync.stop();
   });
 
   it('shows the general text alone while this device holds no ban, the card once one is stored', async () => {
-    renderApp('/pages/ban', { user: null, watchBan, storedBan });
-    expect((await screen.findByRole('heading', { level: 1 }, SLOW)).textContent).toBe(
+    await renderApp('/pages/ban', { user: null, watchBan, storedBan });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'Your account has been banned',
     );
     expect(screen.queryByRole('region', { name: 'Why your account was banned' })).toBeNull();
     await kvPut(getDb(), 'ban', { ...BAN, noticedAt: Date.now() });
-    const card = await screen.findByRole('region', { name: 'Why your account was banned' }, SLOW);
+    const card = await screen.findByRole('region', { name: 'Why your account was banned' });
     expect(within(card).getByText(BAN.reason)).toBeTruthy();
   });
 });
@@ -191,7 +193,7 @@ describe('the session store and stored bans', () => {
     store.onBanned((ban) => seen.push(ban));
     pushUser(demoUser());
     pushUser(null);
-    await vi.waitFor(() => expect(store.getState().user).toBeNull());
+    await waitFor(() => expect(store.getState().user).toBeNull());
     expect(store.getState().ban).toEqual(fresh);
     expect(authDecision('default', store.getState(), { pathname: '/chats' })).toEqual({
       type: 'redirect',
@@ -219,8 +221,8 @@ describe('the session store and stored bans', () => {
 
   it('keeps a ban written before the page loaded readable for the ban page', async () => {
     await kvPut(getDb(), 'ban', { ...BAN, noticedAt: 1 });
-    renderApp('/pages/ban', { user: null, watchBan, storedBan });
-    const card = await screen.findByRole('region', { name: 'Why your account was banned' }, SLOW);
+    await renderApp('/pages/ban', { user: null, watchBan, storedBan });
+    const card = await screen.findByRole('region', { name: 'Why your account was banned' });
     expect(within(card).getByText(BAN.reason)).toBeTruthy();
   });
 });

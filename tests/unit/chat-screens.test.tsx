@@ -40,8 +40,8 @@ async function start(options: { lane?: boolean } = {}): Promise<Harness> {
 
 // happy-dom lays nothing out: give the message pane a size so the virtualizer draws rows.
 const size = (value: number) => ({ configurable: true, get: () => value });
-beforeAll(() => {
-  setupI18n();
+beforeAll(async () => {
+  await setupI18n();
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', size(600));
   Object.defineProperty(HTMLElement.prototype, 'offsetWidth', size(390));
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', size(600));
@@ -59,9 +59,8 @@ afterEach(() => {
 describe('chat list', () => {
   it('lists conversations newest first with unread counts, and alerts on a failed delete', async () => {
     const h = await start();
-    renderApp('/chats', { user: demoUser() });
-    // The first render of the file loads the lazy route: slow when the whole suite runs at once.
-    const list = await screen.findByRole('list', { name: 'Messages' }, { timeout: 5_000 });
+    await renderApp('/chats', { user: demoUser() });
+    const list = await screen.findByRole('list', { name: 'Messages' });
     const links = await within(list).findAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([
       'Conversation with Member 501, 2 unread messages',
@@ -85,7 +84,7 @@ describe('chat list', () => {
   it('shows the empty state with a link to the members', async () => {
     const h = await start();
     h.backend.chats = [];
-    renderApp('/chats', { user: demoUser() });
+    await renderApp('/chats', { user: demoUser() });
     const link = await screen.findByRole('link', { name: 'Find members' });
     expect(link.getAttribute('href')).toBe('/members');
   });
@@ -97,7 +96,10 @@ describe('conversation', () => {
     h.backend.override('GET /api/chat.php', (request) =>
       request.query.has('profile') ? { body: { id: 1 } } : { body: { conversation: 1, msg: [] } },
     );
-    const { router } = renderApp('/members/501/chat', { user: demoUser() });
+    const { router } = await renderApp('/members/501/chat', {
+      user: demoUser(),
+      next: ['/chats/1'],
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/1'));
     expect(await screen.findByRole('heading', { name: 'Member 501' })).toBeTruthy();
   });
@@ -105,7 +107,7 @@ describe('conversation', () => {
   it('shows the start failure as a danger notice', async () => {
     const h = await start();
     h.backend.override('GET /api/chat.php', 'network-error');
-    renderApp('/members/501/chat', { user: demoUser() });
+    await renderApp('/members/501/chat', { user: demoUser() });
     expect(
       await screen.findByText('Cannot start chat, try again later or contact customer support'),
     ).toBeTruthy();
@@ -117,7 +119,7 @@ describe('conversation', () => {
     closed.mockClear();
     // A stale list: 0 unread here, while a push about conversation 2 is showing.
     h.backend.override('GET /api/chat.php', { body: { conversation: 2, msg: [] } });
-    renderApp('/chats/2', { user: demoUser() });
+    await renderApp('/chats/2', { user: demoUser() });
     await waitFor(() => expect(closed).toHaveBeenCalledWith('chat-2'));
   });
 
@@ -151,7 +153,7 @@ describe('conversation', () => {
         read_at: null,
       },
     }));
-    renderApp('/chats/1', { user: demoUser() });
+    await renderApp('/chats/1', { user: demoUser() });
     expect(await screen.findByText('Hi there')).toBeTruthy();
     await waitFor(async () => expect((await h.db.chats.get(1))?.num_unread_messages).toBe(0));
 
@@ -183,7 +185,7 @@ describe('conversation', () => {
       stored = stored.map((m) => ({ ...m, read_at: m.read_at ?? '2026-01-02T00:00:05Z' }));
       return { body: { conversation: 1, msg: stored } };
     });
-    renderApp('/chats/1', { user: demoUser() });
+    await renderApp('/chats/1', { user: demoUser() });
     expect(await screen.findByText('Message 1')).toBeTruthy();
     await waitFor(() => expect(h.backend.count('GET /api/chat.php')).toBeGreaterThan(0));
     const loads = h.backend.count('GET /api/chat.php');
@@ -216,16 +218,14 @@ describe('conversation', () => {
       h.backend.override('POST /api/chat.php', (request) => ({
         body: message(2, 7, 'Still here', (request.body as { client_id: string }).client_id),
       }));
-      renderApp('/chats/1', { user: demoUser() });
-      expect(
-        await screen.findByText('Written to a full disk', undefined, { timeout: 5_000 }),
-      ).toBeTruthy();
+      await renderApp('/chats/1', { user: demoUser() });
+      expect(await screen.findByText('Written to a full disk')).toBeTruthy();
       expect(screen.queryByText('The messages could not be loaded.')).toBeNull();
 
       const box = screen.getByRole('textbox', { name: 'Message to Member 501' });
       fireEvent.change(box, { target: { value: 'Still here' } });
       fireEvent.keyDown(box, { key: 'Enter' });
-      expect(await screen.findByText('Still here', undefined, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByText('Still here')).toBeTruthy();
       await waitFor(() => expect(h.backend.count('POST /api/chat.php')).toBe(1));
       expect(await getDb().messages.count()).toBe(0);
       expect(refused.refused).toBeGreaterThan(0);

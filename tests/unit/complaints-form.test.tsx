@@ -15,10 +15,7 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
   useSync: () => worker.current,
 }));
 
-/** The first render loads the lazy screen module, which takes a while in a cold test run. */
-const SLOW = { timeout: 8000 };
-
-function start(path: string, user: User | null = null) {
+async function start(path: string, user: User | null = null) {
   const sendComplaint = vi.fn(
     async (_draft: unknown, _shot: unknown, progress?: (f: number) => void) => {
       progress?.(1);
@@ -33,7 +30,7 @@ function start(path: string, user: User | null = null) {
         key === 'then' ? undefined : key === 'sendComplaint' ? t.sendComplaint : never,
     },
   );
-  renderApp(path, { user });
+  await renderApp(path, { user });
   return sendComplaint;
 }
 
@@ -48,8 +45,8 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send co
 
 describe('complaints form', () => {
   it('shows what is missing next to each field and sends nothing', async () => {
-    const send = start('/complaints');
-    await screen.findByRole('heading', { name: 'Report a problem' }, SLOW);
+    const send = await start('/complaints');
+    await screen.findByRole('heading', { name: 'Report a problem' });
     submit();
     expect(await screen.findByText('Please choose what your complaint is about.')).toBeTruthy();
     expect(screen.getByText('Please describe what happened.')).toBeTruthy();
@@ -67,8 +64,8 @@ describe('complaints form', () => {
   });
 
   it('lets a visitor send a complaint about the member of ?member= and shows the reference', async () => {
-    const send = start('/complaints?member=42');
-    const member = await screen.findByLabelText('Member concerned (optional)', {}, SLOW);
+    const send = await start('/complaints?member=42');
+    const member = await screen.findByLabelText('Member concerned (optional)');
     expect((member as HTMLInputElement).value).toBe('42');
     fireEvent.change(screen.getByLabelText('What is it about?'), {
       target: { value: 'fake_profile' },
@@ -100,7 +97,7 @@ describe('complaints form', () => {
   });
 
   it('tells a member where replies go and places a server refusal under its field', async () => {
-    const send = start('/complaints', demoUser());
+    const send = await start('/complaints', demoUser());
     send.mockRejectedValueOnce({
       kind: 'http',
       status: 404,
@@ -108,11 +105,7 @@ describe('complaints form', () => {
       message: 'No member has this id',
     });
     expect(
-      await screen.findByText(
-        `We will reply to your account address ${demoUser().email}.`,
-        {},
-        SLOW,
-      ),
+      await screen.findByText(`We will reply to your account address ${demoUser().email}.`),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Your e-mail address')).toBeNull();
     fireEvent.change(screen.getByLabelText('What is it about?'), { target: { value: 'abuse' } });
@@ -133,8 +126,8 @@ describe('complaints form', () => {
   });
 
   it('refuses a non-image screenshot and sends a chosen PNG with a preview', async () => {
-    const send = start('/complaints', demoUser());
-    await screen.findByRole('heading', { name: 'Report a problem' }, SLOW);
+    const send = await start('/complaints', demoUser());
+    await screen.findByRole('heading', { name: 'Report a problem' });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(input, { target: { files: [text] } });

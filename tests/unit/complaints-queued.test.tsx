@@ -19,7 +19,7 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
 
 const CLIENT_ID = '00000000-0000-4000-8000-000000000001';
 
-function start(user: User | null) {
+async function start(user: User | null) {
   const calls = {
     sendComplaint: vi.fn(async () => ({ status: 'queued' as const, clientId: CLIENT_ID })),
     flushComplaints: vi.fn(async () => 0),
@@ -29,12 +29,12 @@ function start(user: User | null) {
   worker.current = new Proxy(calls, {
     get: (t, key) => (key === 'then' ? undefined : (t[key as keyof typeof calls] ?? never)),
   });
-  renderApp('/complaints', { user });
+  await renderApp('/complaints', { user });
   return calls;
 }
 
 async function fillAndSend() {
-  await screen.findByRole('heading', { name: 'Report a problem' }, { timeout: 8000 });
+  await screen.findByRole('heading', { name: 'Report a problem' });
   fireEvent.change(screen.getByLabelText('What is it about?'), { target: { value: 'abuse' } });
   fireEvent.change(screen.getByLabelText('What happened?'), { target: { value: 'Threats.' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send complaint' }));
@@ -61,7 +61,7 @@ afterEach(async () => {
 
 describe('complaints without a connection', () => {
   it('says a member’s complaint is saved, then shows its reference once the worker sent it', async () => {
-    const calls = start(demoUser());
+    const calls = await start(demoUser());
     await kvPut(getDb(), `complaint:${CLIENT_ID}`, row({}));
     await fillAndSend();
     await waitFor(() => expect(calls.flushComplaints).toHaveBeenCalled());
@@ -75,7 +75,7 @@ describe('complaints without a connection', () => {
   });
 
   it('shows why a saved complaint was refused', async () => {
-    start(demoUser());
+    await start(demoUser());
     await kvPut(
       getDb(),
       `complaint:${CLIENT_ID}`,
@@ -93,8 +93,8 @@ describe('complaints without a connection', () => {
 
   it('tells an offline visitor the complaint was not sent, and sends nothing', async () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
-    const calls = start(null);
-    await screen.findByRole('heading', { name: 'Report a problem' }, { timeout: 8000 });
+    const calls = await start(null);
+    await screen.findByRole('heading', { name: 'Report a problem' });
     fireEvent.change(screen.getByLabelText('Your e-mail address'), {
       target: { value: 'v@example.org' },
     });

@@ -25,7 +25,6 @@ vi.mock('../../src/bridges/sw-bridge', async (importOriginal) => ({
 }));
 
 let current: Harness | undefined;
-const slow = { timeout: 8000 };
 
 async function start(credits: number) {
   const h = createHarness({ db: getDb() });
@@ -41,8 +40,8 @@ async function start(credits: number) {
 }
 
 const size = (value: number) => ({ configurable: true, get: () => value });
-beforeAll(() => {
-  setupI18n();
+beforeAll(async () => {
+  await setupI18n();
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', size(600));
   Object.defineProperty(HTMLElement.prototype, 'offsetWidth', size(390));
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', size(600));
@@ -59,8 +58,8 @@ afterEach(() => {
 describe('composer out of credits', () => {
   it('says what a message costs and offers the packages, each coming back to the chat', async () => {
     await start(0);
-    renderApp('/chats/1', { user: demoUser({ credits: 0 }) });
-    const packages = await screen.findByRole('list', { name: 'Credit packages' }, slow);
+    await renderApp('/chats/1', { user: demoUser({ credits: 0 }) });
+    const packages = await screen.findByRole('list', { name: 'Credit packages' });
     expect(screen.getByText('A message costs 1 credit. You have 0.')).toBeTruthy();
     const links = within(packages).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
@@ -88,8 +87,8 @@ describe('composer out of credits', () => {
         key: 'chat.no_credits',
       },
     });
-    renderApp('/chats/1', { user: demoUser({ credits: 4 }) });
-    const box = await screen.findByRole('textbox', { name: 'Message to Member 501' }, slow);
+    await renderApp('/chats/1', { user: demoUser({ credits: 4 }) });
+    const box = await screen.findByRole('textbox', { name: 'Message to Member 501' });
     expect(screen.queryByRole('list', { name: 'Credit packages' })).toBeNull();
     fireEvent.change(box, { target: { value: 'Hello!' } });
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -108,8 +107,8 @@ describe('composer out of credits', () => {
   it('stays away while the member can pay for messages', async () => {
     const h = await start(10);
     await h.api.loadCreditsOffer();
-    renderApp('/chats/1', { user: demoUser({ credits: 10 }) });
-    await screen.findByRole('textbox', { name: 'Message to Member 501' }, slow);
+    await renderApp('/chats/1', { user: demoUser({ credits: 10 }) });
+    await screen.findByRole('textbox', { name: 'Message to Member 501' });
     expect(screen.queryByText(/A message costs/)).toBeNull();
   });
 });

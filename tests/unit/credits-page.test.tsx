@@ -32,8 +32,6 @@ async function start(offer: CreditsOffer = creditsOffer(), credits = 3) {
 }
 
 const open = (path: string, credits = 3) => renderApp(path, { user: demoUser({ credits }) });
-// The first render of the file loads the lazy route: slow when many files run at once.
-const slow = { timeout: 8000 };
 
 beforeAll(() => setupI18n());
 beforeEach(async () => {
@@ -48,8 +46,8 @@ afterEach(() => {
 describe('/credits', () => {
   it('shows the balance, the cost of a message and the packages priced in euros', async () => {
     await start();
-    open('/credits');
-    const list = await screen.findByRole('list', { name: 'Choose a package' }, slow);
+    await open('/credits');
+    const list = await screen.findByRole('list', { name: 'Choose a package' });
     expect(screen.getByRole('heading', { level: 1, name: 'Buy credits' })).toBeTruthy();
     expect(screen.getByText('3 credits')).toBeTruthy();
     expect(screen.getByText('A message costs 1 credit')).toBeTruthy();
@@ -73,8 +71,8 @@ describe('/credits', () => {
 
   it('lets the member choose a method of their country, and keeps the return path', async () => {
     await start();
-    open('/credits?return=%2Fchats%2F1');
-    fireEvent.click(await screen.findByRole('radio', { name: 'iDEAL' }, slow));
+    await open('/credits?return=%2Fchats%2F1');
+    fireEvent.click(await screen.findByRole('radio', { name: 'iDEAL' }));
     const links = within(screen.getByRole('list', { name: 'Choose a package' })).getAllByRole(
       'link',
     );
@@ -101,8 +99,8 @@ describe('/credits', () => {
         ],
       }),
     );
-    open('/credits');
-    expect(await screen.findByText('20% welcome discount', {}, slow)).toBeTruthy();
+    await open('/credits');
+    expect(await screen.findByText('20% welcome discount')).toBeTruthy();
     const cards = within(screen.getByRole('list', { name: 'Choose a package' })).getAllByRole(
       'link',
     );
@@ -119,9 +117,9 @@ describe('/credits', () => {
 
   it('explains credits owed after a refund', async () => {
     await start(creditsOffer({ debt: 5 }));
-    open('/credits');
+    await open('/credits');
     expect(
-      await screen.findByText(/You still owe 5 credits from a refunded purchase/, {}, slow),
+      await screen.findByText(/You still owe 5 credits from a refunded purchase/),
     ).toBeTruthy();
   });
 
@@ -129,10 +127,8 @@ describe('/credits', () => {
     const { h } = await start();
     await h.api.loadCreditsOffer();
     h.backend.override('GET /api/credits.php', 'network-error');
-    open('/credits');
-    expect(
-      await screen.findByText(/You are offline\. These are the prices of/, {}, slow),
-    ).toBeTruthy();
+    await open('/credits');
+    expect(await screen.findByText(/You are offline\. These are the prices of/)).toBeTruthy();
     expect(
       within(screen.getByRole('list', { name: 'Choose a package' })).getAllByRole('link'),
     ).toHaveLength(4);
@@ -143,8 +139,8 @@ describe('/credits/{creditId}/{paymentMethod}', () => {
   it('summarises the package, preselects the method and pays with the return path', async () => {
     const { h } = await start();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    open('/credits/3/ideal?return=%2Fchats%2F1');
-    expect(await screen.findByRole('heading', { name: '50 credits' }, slow)).toBeTruthy();
+    await open('/credits/3/ideal?return=%2Fchats%2F1');
+    expect(await screen.findByRole('heading', { name: '50 credits' })).toBeTruthy();
     expect(screen.getByText('incl. 21% VAT')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'iDEAL' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay €39.99 with iDEAL' }));
@@ -159,12 +155,10 @@ describe('/credits/{creditId}/{paymentMethod}', () => {
 
   it('falls back to an offered method with a notice, and says why paying failed', async () => {
     const { h } = await start();
-    open('/credits/2/blik');
+    await open('/credits/2/blik');
     expect(
       await screen.findByText(
         'That payment method is not available in your country, so we selected Card.',
-        {},
-        slow,
       ),
     ).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Card' }) as HTMLInputElement).checked).toBe(true);
@@ -181,8 +175,8 @@ describe('/credits/{creditId}/{paymentMethod}', () => {
 
   it('says when the package does not exist', async () => {
     await start();
-    open('/credits/9/card');
-    expect(await screen.findByText(/This package is not available/, {}, slow)).toBeTruthy();
+    await open('/credits/9/card');
+    expect(await screen.findByText(/This package is not available/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the packages' }).getAttribute('href')).toBe(
       '/credits',
     );
@@ -193,8 +187,8 @@ describe('/credits/repeat-order', () => {
   it('offers the last package with the last method in one tap', async () => {
     const { h } = await start(creditsOffer({ last_order: { package: 2, method: 'ideal' } }));
     vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    open('/credits/repeat-order');
-    expect(await screen.findByRole('heading', { name: '25 credits' }, slow)).toBeTruthy();
+    await open('/credits/repeat-order');
+    expect(await screen.findByRole('heading', { name: '25 credits' })).toBeTruthy();
     expect(screen.getByText('You pay with iDEAL.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay €22.49 with iDEAL' }));
     await waitFor(() =>
@@ -207,13 +201,9 @@ describe('/credits/repeat-order', () => {
 
   it('without a last order says so and links to the packages', async () => {
     await start();
-    open('/credits/repeat-order');
+    await open('/credits/repeat-order');
     expect(
-      await screen.findByText(
-        'You have not bought credits before. Choose your first package.',
-        {},
-        slow,
-      ),
+      await screen.findByText('You have not bought credits before. Choose your first package.'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the packages' }).getAttribute('href')).toBe(
       '/credits',

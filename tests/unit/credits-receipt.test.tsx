@@ -1,10 +1,11 @@
 /** The receipt page /transactions/{id}: each state, the receipt lines, cancel, 404 and login. */
 import 'fake-indexeddb/auto';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '../../src/api/contract';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { POLL_MS } from '../../src/features/transactions/use-transaction-poll';
 import { installPayments, transaction } from './helpers/fake-payments';
 import { demoUser } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
@@ -20,7 +21,6 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
 }));
 
 let current: Harness | undefined;
-const slow = { timeout: 8000 };
 
 /** A member with purchase 42 in the given state on the fake server. */
 async function start(overrides: Partial<Transaction> = {}) {
@@ -42,33 +42,33 @@ beforeEach(async () => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   current?.sync.stop();
 });
 
 describe('receipt page', () => {
   it('waits for a pending payment, asks the provider first, and shows it paid when it is', async () => {
     const { h, payments } = await start({ status: 'pending' });
-    open('/transactions/42');
-    expect(
-      await screen.findByRole('heading', { name: 'Waiting for your payment…' }, slow),
-    ).toBeTruthy();
+    const reads = vi.spyOn(h.api, 'loadTransaction');
+    // The page's clock runs as usual, and the test can move it on at once (see the end).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await open('/transactions/42');
+    expect(await screen.findByRole('heading', { name: 'Waiting for your payment…' })).toBeTruthy();
     expect(h.backend.last('GET /api/transactions.php')?.query.get('refresh')).toBe('1');
 
     payments.pay(42);
-    expect(
-      await screen.findByRole('heading', { name: 'Payment received' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
     expect(screen.getByText('Thank you! 50 credits were added to your account.')).toBeTruthy();
     expect(document.querySelector('.transaction-balance')?.textContent).toBe(
       'Your balance now50 credits',
     );
     const back = screen.getByRole('link', { name: 'Back to your conversation' });
     expect(back.getAttribute('href')).toBe('/chats/1');
-    // Final: no more reads after it turned paid.
-    const reads = h.backend.count('GET /api/transactions.php');
-    await new Promise((resolve) => setTimeout(resolve, 2300));
-    expect(h.backend.count('GET /api/transactions.php')).toBe(reads);
-  }, 20_000); // real polling pauses (up to 5 s to turn paid, then 2.3 s of quiet) on a busy runner
+    // Final: no read is due any more, however long the page stays open.
+    const asked = reads.mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(reads.mock.calls.length).toBe(asked);
+  });
 
   it('lists the receipt: reference, item with bonus, method, discount, VAT and the seller', async () => {
     await start({
@@ -82,8 +82,8 @@ describe('receipt page', () => {
       balance: 60,
       return_to: null,
     });
-    open('/transactions/42');
-    const receipt = await screen.findByRole('region', { name: 'Receipt' }, slow);
+    await open('/transactions/42');
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
     const text = receipt.textContent ?? '';
     expect(text).toContain('AM-000042');
     expect(text).toContain('50 credits (+10 bonus)');
@@ -100,8 +100,8 @@ describe('receipt page', () => {
 
   it('offers to try the same package and method again after a failure', async () => {
     await start({ status: 'failed' });
-    open('/transactions/42');
-    expect(await screen.findByRole('heading', { name: 'The payment failed' }, slow)).toBeTruthy();
+    await open('/transactions/42');
+    expect(await screen.findByRole('heading', { name: 'The payment failed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
       '/credits/3/ideal?return=%2Fchats%2F1',
     );
@@ -109,42 +109,36 @@ describe('receipt page', () => {
 
   it('cancels an open purchase when the member comes back with ?cancelled=1', async () => {
     const { h } = await start({ status: 'pending' });
-    open('/transactions/42?cancelled=1');
-    expect(
-      await screen.findByRole('heading', { name: 'The payment was cancelled' }, slow),
-    ).toBeTruthy();
+    await open('/transactions/42?cancelled=1');
+    expect(await screen.findByRole('heading', { name: 'The payment was cancelled' })).toBeTruthy();
     expect(h.backend.last('PUT /api/transactions.php')?.body).toEqual({ id: 42 });
   });
 
   it('does not cancel a purchase that is already paid', async () => {
     const { h } = await start({ status: 'paid', balance: 50 });
     await h.api.loadTransaction(42);
-    open('/transactions/42?cancelled=1');
-    expect(await screen.findByRole('heading', { name: 'Payment received' }, slow)).toBeTruthy();
+    await open('/transactions/42?cancelled=1');
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
     expect(h.backend.count('PUT /api/transactions.php')).toBe(0);
   });
 
   it('names a premium purchase by its months', async () => {
     await start({ status: 'expired', product: 'premium', credits: 0, months: 3, package: 2 });
-    open('/transactions/42');
-    expect(await screen.findByText('Premium, 3 months', {}, slow)).toBeTruthy();
+    await open('/transactions/42');
+    expect(await screen.findByText('Premium, 3 months')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/premium');
   });
 
   it('shows the 404 page for a purchase that is not the member’s', async () => {
     await start();
-    open('/transactions/77');
-    expect((await screen.findByTestId('error-status', {}, slow)).textContent).toBe('404');
+    await open('/transactions/77');
+    expect((await screen.findByTestId('error-status')).textContent).toBe('404');
   });
 
   it('asks a visitor to log in and come back', async () => {
     worker.current = { loadTransaction: vi.fn(), cancelTransaction: vi.fn() };
-    renderApp('/transactions/42', { user: null });
-    const heading = await screen.findByRole(
-      'heading',
-      { name: 'Log in to see this payment' },
-      slow,
-    );
+    await renderApp('/transactions/42', { user: null });
+    const heading = await screen.findByRole('heading', { name: 'Log in to see this payment' });
     const link = within(heading.parentElement as HTMLElement).getByRole('link', { name: 'Log in' });
     expect(link.getAttribute('href')).toBe('/login?redirect=%2Ftransactions%2F42');
   });

@@ -1,9 +1,10 @@
 /** "Your data" on /profile: start, progress polled through the worker, the download link, retry. */
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '../../src/api/contract';
 import type * as Bridge from '../../src/bridges/worker-bridge';
+import { EXPORT_POLL_MS } from '../../src/features/profile/use-data-export';
 import { accountWorker } from './helpers/account-worker';
 import { demoSettings, demoUser } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
@@ -27,7 +28,7 @@ const exportOf = (over: Partial<DataExport>): DataExport => ({
 });
 
 /** The profile page with a worker whose data export answers come from `answers`, in order. */
-function start(answers: Array<DataExport | null>, started: () => Promise<DataExport | null>) {
+async function start(answers: Array<DataExport | null>, started: () => Promise<DataExport | null>) {
   const user = demoUser();
   const { calls } = accountWorker(user);
   const dataExport = vi.fn(async (): Promise<DataExport | null> =>
@@ -39,20 +40,25 @@ function start(answers: Array<DataExport | null>, started: () => Promise<DataExp
   worker.current = new Proxy(all, {
     get: (target, key) => (key === 'then' ? undefined : (target[key as keyof typeof all] ?? never)),
   });
-  renderApp('/profile', { user, settings: demoSettings() });
+  await renderApp('/profile', { user, settings: demoSettings() });
   return { dataExport, startDataExport };
 }
 
-const section = async () =>
-  within(await screen.findByRole('region', { name: 'Your data' }, { timeout: 8000 }));
+const section = async () => within(await screen.findByRole('region', { name: 'Your data' }));
 
 beforeAll(() => setupI18n());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('own profile: your data', () => {
   it('starts an export, shows its progress while polling, then the download link', async () => {
-    const { dataExport, startDataExport } = start(
+    // The page's clock runs as usual, and the test can move it on at once (see the end).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { dataExport, startDataExport } = await start(
       [
+        null, // the first answer, before the member asked: none yet
         exportOf({ status: 'running', progress: 60 }),
         exportOf({
           status: 'ready',
@@ -63,38 +69,29 @@ describe('own profile: your data', () => {
       ],
       async () => exportOf({}),
     );
-    // The first answer (before the member asked) is "none yet".
-    dataExport.mockResolvedValueOnce(null);
     const card = await section();
     fireEvent.click(await card.findByRole('button', { name: 'Download a copy of my data' }));
     expect(startDataExport).toHaveBeenCalledTimes(1);
     const bar = await card.findByRole('progressbar', { name: 'Your copy is waiting to be made…' });
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
 
-    const running = await card.findByRole(
-      'progressbar',
-      { name: 'Making your copy: 60%' },
-      { timeout: 4000 },
-    );
+    const running = await card.findByRole('progressbar', { name: 'Making your copy: 60%' });
     expect(running.getAttribute('aria-valuenow')).toBe('60');
 
-    const link = await card.findByRole(
-      'link',
-      { name: 'Download (ZIP, 2.5 MB)' },
-      { timeout: 4000 },
-    );
+    const link = await card.findByRole('link', { name: 'Download (ZIP, 2.5 MB)' });
     expect(link.getAttribute('href')).toBe('/api/export.php?download=5');
     expect(link.hasAttribute('download')).toBe(true);
     expect(card.getByText(/The download works until November 27, 2026/)).toBeTruthy();
     expect(card.getByText('We also sent a download link to your e-mail address.')).toBeTruthy();
     expect(card.queryByRole('progressbar')).toBeNull();
+    // Ready: no question is due any more, however long the page stays open.
     const asked = dataExport.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 1700));
-    expect(dataExport.mock.calls.length).toBe(asked); // ready: no more polling
-  }, 15_000);
+    await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_MS));
+    expect(dataExport.mock.calls.length).toBe(asked);
+  });
 
   it('offers a retry after a failed export and explains the daily limit', async () => {
-    const { startDataExport } = start([exportOf({ status: 'failed' })], async () => {
+    const { startDataExport } = await start([exportOf({ status: 'failed' })], async () => {
       throw {
         kind: 'http',
         status: 429,

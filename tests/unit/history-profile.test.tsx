@@ -53,7 +53,7 @@ const SECOND = page(2, {
   has_more: false,
 });
 
-function start(user: User = demoUser(), pages: LedgerResponse[] = [FIRST, SECOND]) {
+async function start(user: User = demoUser(), pages: LedgerResponse[] = [FIRST, SECOND]) {
   const calls = {
     loadLedger: vi.fn(async (n = 1) => pages[n - 1] ?? page(n)),
     loadPremiumOffer: vi.fn(async () => ({
@@ -80,12 +80,12 @@ function start(user: User = demoUser(), pages: LedgerResponse[] = [FIRST, SECOND
     get: (target, key) =>
       key === 'then' ? undefined : (target[key as keyof typeof calls] ?? never),
   });
-  renderApp('/profile', { user, settings: demoSettings() });
+  await renderApp('/profile', { user, settings: demoSettings() });
   return calls;
 }
 
 async function section(name: string) {
-  return within(await screen.findByRole('region', { name }, { timeout: 8000 }));
+  return within(await screen.findByRole('region', { name }));
 }
 
 /** The rows of the history list (the list after the "History" heading), once they are there. */
@@ -101,7 +101,7 @@ afterEach(() => cleanup());
 
 describe('profile: credits and payments', () => {
   it('lists the history newest first with what, how much and the purchase behind it', async () => {
-    start();
+    await start();
     const items = await rows();
     expect(items.map((li) => li.querySelector('.ledger-title')?.textContent)).toEqual([
       'Message sent',
@@ -121,14 +121,14 @@ describe('profile: credits and payments', () => {
   });
 
   it('shows the balance of the newest answer and a way to buy credits', async () => {
-    start(demoUser({ credits: 10 }));
+    await start(demoUser({ credits: 10 }));
     const card = await section('Credits and payments');
     expect(await card.findByText('59 credits')).toBeTruthy();
     expect(card.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
   });
 
   it('loads the next page on "Show more", each row once, until there are no more', async () => {
-    const calls = start();
+    const calls = await start();
     await rows();
     const card = await section('Credits and payments');
     fireEvent.click(card.getByRole('button', { name: 'Show more' }));
@@ -147,7 +147,9 @@ describe('profile: credits and payments', () => {
   });
 
   it('explains credits still owed after a refund', async () => {
-    start(demoUser(), [page(1, { debt: 5, balance: 0, entries: [entry(1, -50, 'refund', 42)] })]);
+    await start(demoUser(), [
+      page(1, { debt: 5, balance: 0, entries: [entry(1, -50, 'refund', 42)] }),
+    ]);
     const card = await section('Credits and payments');
     expect(await card.findByText('You owe 5 credits')).toBeTruthy();
     expect(card.getByText(/taken from your next purchase or Premium month/)).toBeTruthy();
@@ -155,7 +157,7 @@ describe('profile: credits and payments', () => {
   });
 
   it('lists purchases that are not finished yet above the history', async () => {
-    start(demoUser(), [
+    await start(demoUser(), [
       page(1, {
         transactions: [transaction({ id: 50, status: 'pending', amount: eur(999), credits: 10 })],
       }),
@@ -170,7 +172,7 @@ describe('profile: credits and payments', () => {
   });
 
   it('says when the history cannot be loaded and loads it on retry', async () => {
-    const calls = start();
+    const calls = await start();
     calls.loadLedger.mockRejectedValueOnce({ kind: 'http', status: 500, message: 'Boom' });
     const card = await section('Credits and payments');
     expect((await card.findByRole('alert')).textContent).toContain(
@@ -183,7 +185,7 @@ describe('profile: credits and payments', () => {
 
 describe('profile: premium', () => {
   it('shows until when premium runs and the monthly credits', async () => {
-    start(demoUser({ premium_until: '2099-03-04T12:00:00.000Z', paid_user: true }));
+    await start(demoUser({ premium_until: '2099-03-04T12:00:00.000Z', paid_user: true }));
     const card = await section('Premium');
     expect(card.getByText('You have Premium until March 4, 2099')).toBeTruthy();
     expect(
@@ -197,7 +199,7 @@ describe('profile: premium', () => {
   });
 
   it('without premium, links to the premium page', async () => {
-    start();
+    await start();
     const card = await section('Premium');
     expect(card.getByText('You do not have Premium')).toBeTruthy();
     expect(card.getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/premium');

@@ -19,7 +19,7 @@ describe('login screen', () => {
   it('explains invalid input with the SPEC messages before calling the server', async () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
-    renderApp('/login');
+    await renderApp('/login');
     await fillAndSubmit('not-an-email', '');
     expect(await screen.findByText('Value is not a valid email address')).toBeTruthy();
     expect(screen.getByText('Value is required')).toBeTruthy();
@@ -27,7 +27,7 @@ describe('login screen', () => {
   });
 
   it('shows a clear message for wrong credentials', async () => {
-    renderApp('/login', {
+    await renderApp('/login', {
       login: () => Promise.reject({ kind: 'auth', status: 401, message: 'Invalid login' }),
     });
     await fillAndSubmit('demo@example.com', 'wrong');
@@ -37,7 +37,7 @@ describe('login screen', () => {
   });
 
   it('says so when the member is offline', async () => {
-    renderApp('/login', {
+    await renderApp('/login', {
       login: () => Promise.reject({ kind: 'network', message: 'Failed to fetch' }),
     });
     await fillAndSubmit('demo@example.com', 'amora-demo-2026');
@@ -46,17 +46,15 @@ describe('login screen', () => {
 
   it('goes back to the return path after logging in', async () => {
     const login = vi.fn(async () => demoUser());
-    const app = renderApp('/login?redirect=%2Fchats', { login });
+    const app = await renderApp('/login?redirect=%2Fchats', { login, next: ['/chats'] });
     await fillAndSubmit('demo@example.com', 'amora-demo-2026');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chats'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chats'));
     expect(app.session.getState().user?.email).toBe('demo@example.com');
     expect(login).toHaveBeenCalledWith('demo@example.com', 'amora-demo-2026');
   });
 
   it('links to password reset and sign-up', async () => {
-    renderApp('/login');
+    await renderApp('/login');
     expect((await screen.findByText('Forgot your password?')).getAttribute('href')).toBe(
       '/reset-password',
     );

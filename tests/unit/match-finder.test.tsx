@@ -90,13 +90,7 @@ describe('match-finder answers', () => {
 
 let h: Harness;
 
-beforeAll(async () => {
-  await setupI18n();
-  await Promise.all([
-    import('../../src/features/match-finder/MatchFinderScreen'),
-    import('../../src/features/signup-matches/SignupMatchesScreen'),
-  ]);
-});
+beforeAll(() => setupI18n());
 beforeEach(async () => {
   await Promise.all(getDb().tables.map((table) => table.clear()));
   sessionStorage.clear();
@@ -111,7 +105,7 @@ afterEach(() => {
 
 describe('match-finder quiz', () => {
   it('moves on only with an answer and keeps the answers when going back', async () => {
-    renderApp('/match-finder');
+    await renderApp('/match-finder');
     const next = await screen.findByRole('button', { name: 'Next' });
     expect(next.hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByLabelText('Woman'));
@@ -126,7 +120,7 @@ describe('match-finder quiz', () => {
 
   it('opens on the count again with the answers of this tab', async () => {
     sessionStorage.setItem(ANSWERS_KEY, JSON.stringify({ answers: ANSWERS, applied: false }));
-    renderApp('/match-finder');
+    await renderApp('/match-finder');
     expect(await screen.findByRole('heading', { name: '1 member fits you' })).toBeTruthy();
     expect(h.backend.last('GET /api/match_finder.php')?.query.get('gender')).toBe('male');
     fireEvent.click(screen.getByRole('button', { name: 'Change my answers' }));
@@ -136,7 +130,7 @@ describe('match-finder quiz', () => {
   it('says when nobody fits yet, and offers to try again after a failure', async () => {
     h.backend.override('GET /api/match_finder.php', 'network-error');
     sessionStorage.setItem(ANSWERS_KEY, JSON.stringify({ answers: ANSWERS, applied: false }));
-    renderApp('/match-finder');
+    await renderApp('/match-finder');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     h.backend.override('GET /api/match_finder.php', { body: { count: 0, profiles: [] } });
     fireEvent.click(retry);
@@ -157,7 +151,7 @@ describe('sign-up matches', () => {
       body: { profiles: [profile(5, { name: 'Bram' }), profile(6, { name: 'Jens' })] },
     });
     sessionStorage.setItem(ANSWERS_KEY, JSON.stringify({ answers: ANSWERS, applied: false }));
-    renderApp('/signup-matches', { user: demoUser(), settings: demoSettings() });
+    await renderApp('/signup-matches', { user: demoUser(), settings: demoSettings() });
 
     const like = await screen.findByRole('button', { name: 'Like Bram' });
     expect(h.backend.last('PUT /api/user.php')?.body).toEqual(profilePatch(ANSWERS));
@@ -178,7 +172,7 @@ describe('sign-up matches', () => {
   });
 
   it('invites a visitor to sign up or log in', async () => {
-    renderApp('/signup-matches');
+    await renderApp('/signup-matches');
     expect(
       await screen.findByText('Sign up or log in to see the members who fit you.'),
     ).toBeTruthy();

@@ -83,14 +83,8 @@ describe('member profile page', () => {
       ROUTE,
       () => new Promise((resolve) => (answer = () => resolve({ body: details() }))),
     );
-    renderApp('/members/42', { user: demoUser(), settings });
-
-    // The first render of the file loads the lazy route: slow when the whole suite runs at once.
-    const heading = await screen.findByRole(
-      'heading',
-      { level: 1, name: /^Anna/ },
-      { timeout: 5_000 },
-    );
+    await renderApp('/members/42', { user: demoUser(), settings });
+    const heading = await screen.findByRole('heading', { level: 1, name: /^Anna/ });
     expect(heading.textContent).toBe('Anna, 31');
     expect(screen.queryByText('Single')).toBeNull();
     answer();
@@ -113,7 +107,7 @@ describe('member profile page', () => {
   it('switches the large photo from the gallery', async () => {
     const h = await start(true);
     h.backend.override(ROUTE, { body: details() });
-    renderApp('/members/42', { user: demoUser(), settings });
+    await renderApp('/members/42', { user: demoUser(), settings });
     const gallery = await screen.findByRole('list', { name: 'Photos of Anna' });
     fireEvent.click(within(gallery).getByRole('button', { name: 'Show photo 2 of 2' }));
     expect(screen.getByRole('img', { name: 'Photo 2 of Anna' }).getAttribute('src')).toBe(
@@ -124,7 +118,7 @@ describe('member profile page', () => {
   it('likes and unlikes with the worker', async () => {
     const h = await start(true);
     h.backend.override(ROUTE, { body: details({ did_like_profile: true }) });
-    renderApp('/members/42', { user: demoUser(), settings });
+    await renderApp('/members/42', { user: demoUser(), settings });
     expect(await screen.findByText('Anna likes you')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Like' }));
     expect(await screen.findByRole('button', { name: 'Remove like' })).toBeTruthy();
@@ -141,7 +135,7 @@ describe('member profile page', () => {
     h.backend.likedByProfiles = [profile(42, { name: 'Anna' })];
     await h.api.refreshLikes();
     h.backend.override(ROUTE, { body: details({ did_like_profile: true }) });
-    renderApp('/likes/m/42', { user: demoUser(), settings });
+    await renderApp('/likes/m/42', { user: demoUser(), settings });
 
     expect(await screen.findByText('Single')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Start conversation' })).toBeNull();
@@ -154,7 +148,7 @@ describe('member profile page', () => {
   it('shows visitors the profile with a sign-up call instead of the buttons', async () => {
     const h = await start(false);
     h.backend.override(ROUTE, { body: details() });
-    renderApp('/members/42', { user: null, settings });
+    await renderApp('/members/42', { user: null, settings });
     expect(await screen.findByText('Single')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Want to meet Anna?' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up for free' })).toBeTruthy();
@@ -168,7 +162,7 @@ describe('member profile page', () => {
       status: 403,
       body: { statusCode: 403, error: 'Forbidden', message: 'Log in', key: 'auth.not_logged_in' },
     });
-    renderApp('/members/42', { user: null, settings });
+    await renderApp('/members/42', { user: null, settings });
     const notice = (await screen.findByText('Log in to see member profiles.')).parentElement;
     expect(
       within(notice ?? document.body)
@@ -184,7 +178,7 @@ describe('member profile page', () => {
       status: 404,
       body: { statusCode: 404, error: 'Not Found', message: 'Gone', key: 'profile.not_found' },
     });
-    renderApp('/members/42', { user: demoUser(), settings });
+    await renderApp('/members/42', { user: demoUser(), settings });
     expect((await screen.findByTestId('error-status')).textContent).toBe('404');
     expect(screen.queryByText('Anna')).toBeNull();
   });
@@ -192,7 +186,7 @@ describe('member profile page', () => {
   it('says so when offline with nothing saved, and loads on retry', async () => {
     const h = await start(true);
     h.backend.override(ROUTE, 'network-error');
-    renderApp('/members/42', { user: demoUser(), settings });
+    await renderApp('/members/42', { user: demoUser(), settings });
     expect(await screen.findByText(/You are offline and this profile is not saved/)).toBeTruthy();
     h.backend.override(ROUTE, { body: details() });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -202,11 +196,11 @@ describe('member profile page', () => {
   it('keeps showing the saved profile offline with a note', async () => {
     const h = await start(true);
     h.backend.override(ROUTE, { body: details() });
-    const first = renderApp('/members/42', { user: demoUser(), settings });
+    const first = await renderApp('/members/42', { user: demoUser(), settings });
     expect(await screen.findByText('Single')).toBeTruthy();
     first.unmount();
     h.backend.override(ROUTE, 'network-error');
-    renderApp('/members/42', { user: demoUser(), settings });
+    await renderApp('/members/42', { user: demoUser(), settings });
     expect(await screen.findByText(/This is the profile as it was last saved/)).toBeTruthy();
     expect(screen.getByText('Single')).toBeTruthy();
   });
@@ -215,10 +209,8 @@ describe('member profile page', () => {
     const h = await start(true);
     h.backend.override(ROUTE, { body: details() });
     await withFullDisk(getDb(), 'profileDetails', async (refused) => {
-      renderApp('/members/42', { user: demoUser(), settings });
-      expect(
-        await screen.findByText('I love long walks.', undefined, { timeout: 5_000 }),
-      ).toBeTruthy();
+      await renderApp('/members/42', { user: demoUser(), settings });
+      expect(await screen.findByText('I love long walks.')).toBeTruthy();
       expect(screen.getByRole('heading', { level: 1, name: /^Anna/ })).toBeTruthy();
       expect(screen.queryByText(/could not be loaded/i)).toBeNull();
       expect(refused.refused).toBeGreaterThan(0);

@@ -80,9 +80,9 @@ describe('members screen with no room left', () => {
     await loggedInWorker();
 
     await withFullDisk(getDb(), 'searchPages', async (refused) => {
-      renderApp('/members', { user: demoUser() });
+      await renderApp('/members', { user: demoUser() });
       const cards = () => document.querySelectorAll('article a[href^="/members/"]');
-      await waitFor(() => expect(cards().length).toBeGreaterThan(0), { timeout: 5_000 });
+      await waitFor(() => expect(cards().length).toBeGreaterThan(0));
       const first = new Set([...cards()].map((a) => a.getAttribute('href'))).size;
       expect(refused.refused).toBeGreaterThan(0);
       expect(await getDb().searchPages.count()).toBe(0);
@@ -99,9 +99,8 @@ describe('members screen with no room left', () => {
 
   it('likes and unlikes a member the device has no room to store', async () => {
     const h = await loggedInWorker();
-    renderApp('/members', { user: demoUser() });
-    const likeButtons = () =>
-      screen.findAllByRole('button', { name: /^like /i }, { timeout: 5_000 });
+    await renderApp('/members', { user: demoUser() });
+    const likeButtons = () => screen.findAllByRole('button', { name: /^like /i });
     await likeButtons();
 
     await withFullDisk(getDb(), 'likes', async (refused) => {

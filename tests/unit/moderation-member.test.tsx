@@ -17,22 +17,20 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
   useSync: () => worker.current,
 }));
 
-function start(answers: Parameters<typeof consoleWorker>[0] = {}) {
+async function start(answers: Parameters<typeof consoleWorker>[0] = {}) {
   const { calls, remote } = consoleWorker(answers);
   worker.current = remote;
-  renderApp('/moderation/members/22', { user: demoUser({ moderator: true }) });
+  await renderApp('/moderation/members/22', { user: demoUser({ moderator: true }) });
   return calls;
 }
 
 /** Opens the dialog of a member action and answers its text field. */
 async function openDialog(button: string) {
-  fireEvent.click(await screen.findByRole('button', { name: button }, { timeout: 8000 }));
+  fireEvent.click(await screen.findByRole('button', { name: button }));
   const dialog = await screen.findByRole('dialog');
   return within(dialog);
 }
 
-// The first render compiles the lazy screen and its imports, slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 beforeAll(() => setupI18n());
 afterEach(() => {
   cleanup();
@@ -41,9 +39,9 @@ afterEach(() => {
 
 describe('the member’s file', () => {
   it('shows the member, their photos with what others see, and asks the server for that member', async () => {
-    const calls = start();
+    const calls = await start();
     const card = within(
-      (await screen.findByRole('heading', { level: 1, name: 'Sam' }, { timeout: 8000 })).closest(
+      (await screen.findByRole('heading', { level: 1, name: 'Sam' })).closest(
         'section',
       ) as HTMLElement,
     );
@@ -63,7 +61,7 @@ describe('the member’s file', () => {
   });
 
   it('shows a ban in force with its reason, and offers to lift it instead of banning', async () => {
-    start({
+    await start({
       member: memberFile({
         member: moderatedMember({
           status: 'banned',
@@ -72,7 +70,7 @@ describe('the member’s file', () => {
         }),
       }),
     });
-    expect(await screen.findByText('Scam messages', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Scam messages')).toBeTruthy();
     expect(screen.getByText(/^Banned since /)).toBeTruthy();
     expect(screen.getByText('Hidden from search')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Lift ban' })).toBeTruthy();
@@ -81,9 +79,9 @@ describe('the member’s file', () => {
   });
 
   it('shows a chat report with the conversation, the reported member’s messages marked', async () => {
-    start();
+    await start();
     const reports = within(
-      (await screen.findByRole('heading', { name: /Reports about Sam/ }, { timeout: 8000 }))
+      (await screen.findByRole('heading', { name: /Reports about Sam/ }))
         .parentElement as HTMLElement,
     );
     const own = reports.getByText('Leave me alone, idiot.').closest('li') as HTMLElement;
@@ -95,7 +93,7 @@ describe('the member’s file', () => {
   });
 
   it('lists the audit log: what, who, when and why', async () => {
-    start({
+    await start({
       member: memberFile({
         audit: [
           auditEntry({ id: 502, action: 'hide_photo', reason: '', image_id: 302 }),
@@ -104,8 +102,7 @@ describe('the member’s file', () => {
       }),
     });
     const log = within(
-      (await screen.findByRole('heading', { name: /Audit log/ }, { timeout: 8000 }))
-        .parentElement as HTMLElement,
+      (await screen.findByRole('heading', { name: /Audit log/ })).parentElement as HTMLElement,
     );
     const [hidden, warned] = log.getAllByRole('listitem');
     expect(hidden!.textContent).toContain('Photo hidden');
@@ -120,7 +117,7 @@ describe('the member’s file', () => {
   });
 
   it('says so when the member does not exist', async () => {
-    const calls = start();
+    const calls = await start();
     calls.moderatedMember.mockRejectedValueOnce({
       kind: 'http',
       status: 404,
@@ -128,18 +125,14 @@ describe('the member’s file', () => {
       message: 'No such member',
     });
     expect(
-      await screen.findByText(
-        'This member, report or photo does not exist (any more).',
-        {},
-        { timeout: 8000 },
-      ),
+      await screen.findByText('This member, report or photo does not exist (any more).'),
     ).toBeTruthy();
   });
 });
 
 describe('actions and their dialogs', () => {
   it('will not warn without a reason, then warns with it and loads the member again', async () => {
-    const calls = start();
+    const calls = await start();
     const dialog = await openDialog('Warn');
     fireEvent.click(dialog.getByRole('button', { name: 'Warn' }));
     expect(dialog.getByText('Please give a reason: the member reads it.')).toBeTruthy();
@@ -163,7 +156,7 @@ describe('actions and their dialogs', () => {
   });
 
   it('refuses a reason longer than the server takes', async () => {
-    const calls = start();
+    const calls = await start();
     const dialog = await openDialog('Warn');
     fireEvent.change(dialog.getByLabelText('Reason (the member reads it)'), {
       target: { value: 'x'.repeat(MODERATION_REASON_MAX + 1) },
@@ -174,7 +167,7 @@ describe('actions and their dialogs', () => {
   });
 
   it('asks once more before a ban, showing the reason the member will see', async () => {
-    const calls = start();
+    const calls = await start();
     const dialog = await openDialog('Ban');
     expect(dialog.getByText(/logged out on every device/)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Ban' }));
@@ -203,7 +196,7 @@ describe('actions and their dialogs', () => {
   });
 
   it('hides a profile with an optional note for the log', async () => {
-    const calls = start();
+    const calls = await start();
     const dialog = await openDialog('Hide from search');
     expect(dialog.getByLabelText('Note for the audit log (optional)')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Hide from search' }));
@@ -217,7 +210,7 @@ describe('actions and their dialogs', () => {
   });
 
   it('shows the server’s refusal in the dialog, in words', async () => {
-    const calls = start();
+    const calls = await start();
     calls.moderate.mockRejectedValueOnce({
       kind: 'auth',
       status: 403,
@@ -237,8 +230,8 @@ describe('actions and their dialogs', () => {
   });
 
   it('dismisses one report and hides one photo from the member view', async () => {
-    const calls = start();
-    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }, { timeout: 8000 }));
+    const calls = await start();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
       expect(calls.moderate).toHaveBeenCalledWith({ action: 'dismiss', member: 22, complaint: 11 }),
     );

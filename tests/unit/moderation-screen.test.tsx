@@ -19,14 +19,15 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
 const moderator = () =>
   demoUser({ moderator: true, profile: { ...demoUser().profile, name: 'Mia' } });
 
-function start(
+async function start(
   path: string,
   user = moderator(),
   answers: Parameters<typeof consoleWorker>[0] = {},
+  next?: string[],
 ) {
   const { calls, remote } = consoleWorker(answers);
   worker.current = remote;
-  const app = renderApp(path, { user });
+  const app = await renderApp(path, { user, next });
   return { calls, app };
 }
 
@@ -34,12 +35,10 @@ const setOnline = (online: boolean) =>
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
 async function notFoundPage() {
-  const status = await screen.findByTestId('error-status', {}, { timeout: 8000 });
+  const status = await screen.findByTestId('error-status');
   expect(status.textContent).toBe('404');
 }
 
-// The first render compiles the lazy screen and its imports, slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 beforeAll(() => setupI18n());
 afterEach(() => {
   cleanup();
@@ -49,7 +48,7 @@ afterEach(() => {
 
 describe('who gets the console', () => {
   it('shows a member who is not a moderator the 404 page and asks the server nothing', async () => {
-    const { calls } = start('/moderation', demoUser());
+    const { calls } = await start('/moderation', demoUser());
     await notFoundPage();
     expect(screen.getByText('/moderation')).toBeTruthy();
     expect(calls.moderationQueue).not.toHaveBeenCalled();
@@ -57,31 +56,31 @@ describe('who gets the console', () => {
   });
 
   it('gives the member view the same 404, and a bad member id is a 404 for anyone', async () => {
-    const member = start('/moderation/members/22', demoUser());
+    const member = await start('/moderation/members/22', demoUser());
     await notFoundPage();
     expect(member.calls.moderatedMember).not.toHaveBeenCalled();
     cleanup();
-    const bad = start('/moderation/members/abc');
+    const bad = await start('/moderation/members/abc');
     await notFoundPage();
     expect(bad.calls.moderatedMember).not.toHaveBeenCalled();
   });
 
   it('sends a visitor to log in, coming back to the console', async () => {
-    const { app, calls } = start('/moderation/members/22', null as never);
+    const { app, calls } = await start('/moderation/members/22', null as never, {}, ['/login']);
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     expect(app.router.state.location.search).toBe('?redirect=%2Fmoderation%2Fmembers%2F22');
     expect(calls.moderatedMember).not.toHaveBeenCalled();
   });
 
   it('shows a moderator the queue and a Moderation link in the navigation', async () => {
-    start('/moderation');
+    await start('/moderation');
     expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Moderation' });
     expect(link.getAttribute('href')).toBe('/moderation');
   });
 
   it('turns into the 404 page when the server no longer knows the moderator', async () => {
-    const { calls } = start('/moderation');
+    const { calls } = await start('/moderation');
     calls.moderationQueue.mockRejectedValueOnce({
       kind: 'http',
       status: 404,
@@ -93,9 +92,9 @@ describe('who gets the console', () => {
 
 describe('the queue', () => {
   it('lists reports and complaints in the server’s order (oldest first) with what a moderator needs', async () => {
-    start('/moderation');
+    await start('/moderation');
     const list = within(
-      (await screen.findByRole('heading', { name: /Reports and complaints/ }, { timeout: 8000 }))
+      (await screen.findByRole('heading', { name: /Reports and complaints/ }))
         .parentElement as HTMLElement,
     );
     const cards = list.getAllByRole('article');
@@ -138,13 +137,9 @@ describe('the queue', () => {
   });
 
   it('opens a screenshot in full size', async () => {
-    start('/moderation');
+    await start('/moderation');
     fireEvent.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Open the screenshot of CP-000012' },
-        { timeout: 8000 },
-      ),
+      await screen.findByRole('button', { name: 'Open the screenshot of CP-000012' }),
     );
     const dialog = await screen.findByRole('dialog');
     const full = within(dialog).getByRole('img', { name: 'Screenshot sent with CP-000012' });
@@ -152,8 +147,8 @@ describe('the queue', () => {
   });
 
   it('dismisses a report in one click and loads the queue again', async () => {
-    const { calls } = start('/moderation');
-    const buttons = await screen.findAllByRole('button', { name: 'Dismiss' }, { timeout: 8000 });
+    const { calls } = await start('/moderation');
+    const buttons = await screen.findAllByRole('button', { name: 'Dismiss' });
     calls.moderationQueue.mockResolvedValueOnce(queue({ reports: queue().reports.slice(1) }));
     fireEvent.click(buttons[0]!);
     await waitFor(() =>
@@ -165,9 +160,9 @@ describe('the queue', () => {
   });
 
   it('approves or hides a waiting photo', async () => {
-    const { calls } = start('/moderation');
+    const { calls } = await start('/moderation');
     const photos = within(
-      (await screen.findByRole('heading', { name: /Photos waiting for review/ }, { timeout: 8000 }))
+      (await screen.findByRole('heading', { name: /Photos waiting for review/ }))
         .parentElement as HTMLElement,
     );
     expect(photos.getByRole('img', { name: 'Photo 401 of Noor' }).getAttribute('src')).toBe(
@@ -189,19 +184,15 @@ describe('the queue', () => {
   });
 
   it('says when there is nothing to do', async () => {
-    start('/moderation', moderator(), { queue: { reports: [], pending_photos: [] } });
-    expect(
-      await screen.findByRole('heading', { name: 'All clear' }, { timeout: 8000 }),
-    ).toBeTruthy();
+    await start('/moderation', moderator(), { queue: { reports: [], pending_photos: [] } });
+    expect(await screen.findByRole('heading', { name: 'All clear' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('says it only works online instead of failing, and loads once the connection is back', async () => {
     setOnline(false);
-    const { calls } = start('/moderation');
-    expect(
-      await screen.findByRole('heading', { name: 'You are offline' }, { timeout: 8000 }),
-    ).toBeTruthy();
+    const { calls } = await start('/moderation');
+    expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeTruthy();
     expect(screen.getByText(/only works online/)).toBeTruthy();
     expect(calls.moderationQueue).not.toHaveBeenCalled();
     setOnline(true);
@@ -211,13 +202,9 @@ describe('the queue', () => {
   });
 
   it('shows a failed load with a way to try again', async () => {
-    const { calls } = start('/moderation');
+    const { calls } = await start('/moderation');
     calls.moderationQueue.mockRejectedValueOnce({ kind: 'http', status: 500, message: 'Boom' });
-    const text = await screen.findByText(
-      'That did not work. Please try again.',
-      {},
-      { timeout: 8000 },
-    );
+    const text = await screen.findByText('That did not work. Please try again.');
     const alert = text.closest('[role="alert"]') as HTMLElement;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('article')).toHaveLength(2);

@@ -23,9 +23,6 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
   useSync: () => worker.current,
 }));
 
-/** Lazy screens may take a while to render the first time on a busy machine. */
-const SLOW = { timeout: 5000 };
-
 let current: Harness | undefined;
 
 async function member(): Promise<Harness> {
@@ -91,8 +88,8 @@ describe('premium badge', () => {
   it('shows "Premium" in the member profile header', async () => {
     const h = await member();
     h.backend.override('GET /api/profile.php', { body: details({ premium: true }) });
-    renderApp('/members/42', { user: demoUser() });
-    const heading = await screen.findByRole('heading', { level: 1, name: /^Anna/ }, SLOW);
+    await renderApp('/members/42', { user: demoUser() });
+    const heading = await screen.findByRole('heading', { level: 1, name: /^Anna/ });
     const header = heading.closest('header');
     expect(await within(header!).findByText('Premium')).toBeTruthy();
     expect(within(header!).getByTitle('Premium member')).toBeTruthy();
@@ -103,8 +100,8 @@ describe('premium badge', () => {
   it('leaves the header without it for a member without premium', async () => {
     const h = await member();
     h.backend.override('GET /api/profile.php', { body: details() });
-    renderApp('/members/42', { user: demoUser() });
-    await screen.findByText(/Woman · Utrecht/, {}, SLOW);
+    await renderApp('/members/42', { user: demoUser() });
+    await screen.findByText(/Woman · Utrecht/);
     expect(screen.queryByTitle('Premium member')).toBeNull();
   });
 
@@ -124,8 +121,8 @@ describe('premium badge', () => {
       },
     });
     await h.api.refreshLikes();
-    renderApp('/likes/received', { user: demoUser() });
-    const cleo = (await screen.findByRole('heading', { name: /Cleo/ }, SLOW)).closest('article');
+    await renderApp('/likes/received', { user: demoUser() });
+    const cleo = (await screen.findByRole('heading', { name: /Cleo/ })).closest('article');
     const dina = screen.getByRole('heading', { name: /Dina/ }).closest('article');
     expect(within(cleo!).getByTitle('Premium member')).toBeTruthy();
     expect(within(dina!).queryByTitle('Premium member')).toBeNull();

@@ -58,7 +58,7 @@ function offer(overrides: Partial<PremiumOffer> = {}): PremiumOffer {
   };
 }
 
-function start(path: string, user: User | null, answer: PremiumOffer = offer()) {
+async function start(path: string, user: User | null, answer: PremiumOffer = offer()) {
   const calls = {
     loadPremiumOffer: vi.fn(async () => answer),
     buyPremium: vi.fn(async (plan: number, method: string) => ({
@@ -71,12 +71,12 @@ function start(path: string, user: User | null, answer: PremiumOffer = offer()) 
     get: (target, key) =>
       key === 'then' ? undefined : (target[key as keyof typeof calls] ?? never),
   });
-  const app = renderApp(path, { user });
+  const app = await renderApp(path, { user });
   return { calls, app };
 }
 
 async function plans() {
-  return within(await screen.findByRole('radiogroup', {}, { timeout: 8000 }));
+  return within(await screen.findByRole('radiogroup'));
 }
 
 beforeAll(() => setupI18n());
@@ -87,7 +87,7 @@ afterEach(() => {
 
 describe('premium page: the plans', () => {
   it('shows each plan with its price per month, one payment, saving and the most chosen mark', async () => {
-    start('/premium', null);
+    await start('/premium', null);
     const group = await plans();
     const radios = group.getAllByRole('radio');
     expect(radios).toHaveLength(3);
@@ -106,7 +106,7 @@ describe('premium page: the plans', () => {
   });
 
   it('says what premium gives, with the monthly credits from the plans', async () => {
-    start('/premium', null);
+    await start('/premium', null);
     await plans();
     expect(screen.getByText('No ads')).toBeTruthy();
     expect(screen.getByText('See everyone who liked you, not just the newest 3.')).toBeTruthy();
@@ -115,7 +115,7 @@ describe('premium page: the plans', () => {
   });
 
   it('formats prices in the visitor’s currency from minor units', async () => {
-    start('/premium', null, {
+    await start('/premium', null, {
       ...offer(),
       currency: 'PLN',
       country: 'PL',
@@ -139,7 +139,7 @@ describe('premium page: the plans', () => {
 
 describe('premium page: who sees what', () => {
   it('asks a visitor to sign up or log in, and the login comes back here', async () => {
-    const { calls } = start('/premium', null);
+    const { calls } = await start('/premium', null);
     await plans();
     const signup = await screen.findByRole('link', { name: 'Sign up for free' });
     expect(signup.getAttribute('href')).toBe('/signup');
@@ -151,7 +151,7 @@ describe('premium page: who sees what', () => {
 
   it('lets a member pick a plan and a method and sends them to the checkout', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { calls } = start('/premium', demoUser());
+    const { calls } = await start('/premium', demoUser());
     const group = await plans();
     fireEvent.click(group.getByLabelText(/12 months/));
     fireEvent.click(await screen.findByLabelText('iDEAL'));
@@ -164,7 +164,7 @@ describe('premium page: who sees what', () => {
   });
 
   it('shows why a purchase did not start and lets the member try again', async () => {
-    const { calls } = start('/premium', demoUser());
+    const { calls } = await start('/premium', demoUser());
     calls.buyPremium.mockRejectedValueOnce({ kind: 'http', status: 500, message: 'Boom' });
     await plans();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay €44.99' }));
@@ -177,7 +177,10 @@ describe('premium page: who sees what', () => {
   });
 
   it('tells a premium member until when it runs and offers to extend', async () => {
-    start('/premium', demoUser({ premium_until: '2099-03-04T12:00:00.000Z', paid_user: true }));
+    await start(
+      '/premium',
+      demoUser({ premium_until: '2099-03-04T12:00:00.000Z', paid_user: true }),
+    );
     await plans();
     expect(screen.getByText('You have Premium until March 4, 2099')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Extend your Premium' })).toBeTruthy();
@@ -186,14 +189,14 @@ describe('premium page: who sees what', () => {
   });
 
   it('says when premium has run out', async () => {
-    start('/premium', demoUser({ premium_until: '2020-01-02T12:00:00.000Z' }));
+    await start('/premium', demoUser({ premium_until: '2020-01-02T12:00:00.000Z' }));
     await plans();
     expect(screen.getByText('Your Premium ended on January 2, 2020')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Choose your plan' })).toBeTruthy();
   });
 
   it('/pricing is the same page with the credit packages for members', async () => {
-    start('/pricing', demoUser());
+    await start('/pricing', demoUser());
     await plans();
     expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See credit packages' }).getAttribute('href')).toBe(
@@ -202,9 +205,9 @@ describe('premium page: who sees what', () => {
   });
 
   it('offers a retry when the plans cannot be loaded and none are stored', async () => {
-    const { calls } = start('/premium', null);
+    const { calls } = await start('/premium', null);
     calls.loadPremiumOffer.mockRejectedValueOnce({ kind: 'network', message: 'offline' });
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 8000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     fireEvent.click(retry);
     await plans();
     expect(calls.loadPremiumOffer).toHaveBeenCalledTimes(2);

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
+import { nextTask } from '../../src/lib/next-task';
 import { routerInitialized } from '../../src/prerender/router-ready';
 
 /** A route whose screen module arrives only when the test says so, as a lazy chunk would. */
 function routerWithLazyScreen() {
   let arrive: () => void = () => undefined;
+  let asked: () => void = () => undefined;
   const screen = new Promise<void>((resolve) => (arrive = resolve));
+  /** Settles once the router has asked for the screen. */
+  const screenAsked = new Promise<void>((resolve) => (asked = resolve));
   const router = createMemoryRouter(
     [
       {
         path: '/',
         lazy: async () => {
+          asked();
           await screen;
           return { Component: () => null };
         },
@@ -18,15 +23,17 @@ function routerWithLazyScreen() {
     ],
     { initialEntries: ['/'] },
   );
-  return { router, arrive };
+  return { router, arrive, screenAsked };
 }
 
 describe('routerInitialized', () => {
   it('waits for the lazy screen of the first location, then settles', async () => {
-    const { router, arrive } = routerWithLazyScreen();
+    const { router, arrive, screenAsked } = routerWithLazyScreen();
     let settled = false;
     const ready = routerInitialized(router).then(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The router waits for the screen; all else it had to do has run by the next task.
+    await screenAsked;
+    await nextTask();
     expect(router.state.initialized).toBe(false);
     expect(settled).toBe(false);
 

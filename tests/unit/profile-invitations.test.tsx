@@ -18,7 +18,7 @@ vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
 }));
 
 /** The account fake plus setLanderOptOut, answering like the server or failing. */
-function start(user: User, fail = false) {
+async function start(user: User, fail = false) {
   const fake = accountWorker(user);
   const setLanderOptOut = vi.fn(async (optOut: boolean) => {
     if (fail) throw syncError('network', 'offline');
@@ -27,12 +27,12 @@ function start(user: User, fail = false) {
   worker.current = new Proxy(fake.remote, {
     get: (target, key) => (key === 'setLanderOptOut' ? setLanderOptOut : Reflect.get(target, key)),
   });
-  renderApp('/profile', { user, settings: demoSettings() });
+  await renderApp('/profile', { user, settings: demoSettings() });
   return setLanderOptOut;
 }
 
 async function card() {
-  return within(await screen.findByRole('region', { name: 'Invitation pages' }, { timeout: 8000 }));
+  return within(await screen.findByRole('region', { name: 'Invitation pages' }));
 }
 
 beforeAll(() => setupI18n());
@@ -40,7 +40,7 @@ afterEach(() => cleanup());
 
 describe('own profile: invitation pages', () => {
   it('is on for a member who did not opt out, and turning it off saves lander_opt_out', async () => {
-    const save = start(demoUser({ lander_opt_out: false }));
+    const save = await start(demoUser({ lander_opt_out: false }));
     const toggle = (await card()).getByRole('switch', { name: 'Show me on invitation pages' });
     expect((toggle as HTMLInputElement).checked).toBe(true);
     expect(toggle.getAttribute('aria-describedby')).toBe('invitations-help');
@@ -51,7 +51,7 @@ describe('own profile: invitation pages', () => {
   });
 
   it('is off for a member who opted out, and turning it on saves that', async () => {
-    const save = start(demoUser({ lander_opt_out: true }));
+    const save = await start(demoUser({ lander_opt_out: true }));
     const toggle = (await card()).getByRole('switch', { name: 'Show me on invitation pages' });
     expect((toggle as HTMLInputElement).checked).toBe(false);
     fireEvent.click(toggle);
@@ -59,7 +59,7 @@ describe('own profile: invitation pages', () => {
   });
 
   it('keeps the stored choice and says why when saving fails', async () => {
-    start(demoUser({ lander_opt_out: false }), true);
+    await start(demoUser({ lander_opt_out: false }), true);
     const section = await card();
     const toggle = section.getByRole('switch', { name: 'Show me on invitation pages' });
     fireEvent.click(toggle);

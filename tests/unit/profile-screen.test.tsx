@@ -24,16 +24,15 @@ const settings = {
   visible_profile_notes: ['looking_for'],
 };
 
-function start(user: User = demoUser()) {
+async function start(user: User = demoUser(), next?: string[]) {
   const fake = accountWorker(user);
   worker.current = fake.remote;
-  const app = renderApp('/profile', { user, settings });
+  const app = await renderApp('/profile', { user, settings, next });
   return { ...fake, app };
 }
 
 async function section(name: string) {
-  // The first render loads the lazy screen module, which takes a while in a cold test run.
-  return within(await screen.findByRole('region', { name }, { timeout: 8000 }));
+  return within(await screen.findByRole('region', { name }));
 }
 
 beforeAll(() => setupI18n());
@@ -45,7 +44,7 @@ afterEach(async () => {
 
 describe('own profile: about you', () => {
   it('saves name, gender and date of birth in one body and says so', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('About you');
     fireEvent.change(card.getByLabelText('Name'), { target: { value: '  Anna ' } });
     fireEvent.change(card.getByLabelText('Gender'), { target: { value: 'male' } });
@@ -62,7 +61,7 @@ describe('own profile: about you', () => {
   });
 
   it('refuses a date of birth under 18 with the SPEC message, before any call', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('About you');
     const year = new Date().getUTCFullYear() - 10;
     const input = card.getByLabelText('Date of birth');
@@ -79,7 +78,7 @@ describe('own profile: about you', () => {
   });
 
   it('puts a server name error under the name field', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     calls.updateUser.mockRejectedValueOnce({
       kind: 'http',
       status: 400,
@@ -93,7 +92,7 @@ describe('own profile: about you', () => {
   });
 
   it('keeps what was typed and says the member is offline when the save cannot leave', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     calls.updateUser.mockRejectedValueOnce({ kind: 'network', message: 'Failed to fetch' });
     const card = await section('About you');
     fireEvent.change(card.getByLabelText('Name'), { target: { value: 'Annabel' } });
@@ -105,7 +104,7 @@ describe('own profile: about you', () => {
 
 describe('own profile: details, text, area and language', () => {
   it('sends every visible field, empty ones as "" so the server forgets them', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('Details');
     fireEvent.change(await card.findByLabelText('Relationship'), { target: { value: 'single' } });
     fireEvent.click(card.getByRole('button', { name: 'Save' }));
@@ -117,7 +116,7 @@ describe('own profile: details, text, area and language', () => {
   });
 
   it('saves the about-me text with the notes; the about-me box is 150px high', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('In your own words');
     const about = card.getByRole('textbox', { name: 'About me' });
     expect(about.className).toContain('profile-notes-input');
@@ -132,7 +131,7 @@ describe('own profile: details, text, area and language', () => {
   });
 
   it('saves the living area as country, region and city', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('Where you live');
     fireEvent.change(card.getByLabelText('City or town'), { target: { value: 'Amersfoort' } });
     fireEvent.click(card.getByRole('button', { name: 'Save' }));
@@ -147,7 +146,7 @@ describe('own profile: details, text, area and language', () => {
 
   it('resets the region when the country changes and requires a country', async () => {
     const user = demoUser();
-    const { calls } = start({
+    const { calls } = await start({
       ...user,
       profile: { ...user.profile, country: null, countryregion: null },
     });
@@ -166,7 +165,7 @@ describe('own profile: details, text, area and language', () => {
   });
 
   it('saves the language and switches the interface to it', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('Language');
     fireEvent.change(card.getByLabelText('Language'), { target: { value: 'nl' } });
     fireEvent.click(card.getByRole('button', { name: 'Save' }));
@@ -188,7 +187,7 @@ describe('own profile: photos', () => {
   };
 
   it('marks the main photo and makes another one main', async () => {
-    const { calls } = start(withPhotos());
+    const { calls } = await start(withPhotos());
     const card = await section('Photos');
     expect(card.getByText('Main photo')).toBeTruthy();
     expect(card.getByAltText('Your main photo').getAttribute('src')).toBe('/uploads/a-thumb.jpg');
@@ -198,7 +197,7 @@ describe('own profile: photos', () => {
   });
 
   it('asks before deleting a photo', async () => {
-    const { calls } = start(withPhotos());
+    const { calls } = await start(withPhotos());
     const card = await section('Photos');
     fireEvent.click(card.getByRole('button', { name: 'Delete photo 2' }));
     const dialog = await screen.findByRole('dialog');
@@ -209,7 +208,7 @@ describe('own profile: photos', () => {
   });
 
   it('uploads a chosen photo with a progress listener and refuses other files', async () => {
-    const { calls, app } = start();
+    const { calls, app } = await start();
     await section('Photos');
     const input = app.container.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
@@ -240,7 +239,7 @@ describe('own profile: password', () => {
     (card.getByLabelText(label) as HTMLInputElement).value;
 
   it('changes the password with the current one, says so and clears the fields', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('Password');
     expect(card.getByLabelText('Current password').getAttribute('autocomplete')).toBe(
       'current-password',
@@ -259,7 +258,7 @@ describe('own profile: password', () => {
   });
 
   it('checks the fields before any call', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('Password');
     fireEvent.click(card.getByRole('button', { name: 'Save' }));
     expect(await card.findByText('Please enter your current password.')).toBeTruthy();
@@ -279,7 +278,7 @@ describe('own profile: password', () => {
   });
 
   it('puts a wrong current password and a common new one under their fields, keeping the input', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const refuse = (key: string) => ({ kind: 'http', status: 400, key, message: key });
     calls.changePassword
       .mockRejectedValueOnce(refuse('account_errors.wrong_password'))
@@ -302,7 +301,7 @@ describe('own profile: password', () => {
   });
 
   it('says the member is offline when the change cannot leave', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     calls.changePassword.mockRejectedValueOnce({ kind: 'network', message: 'Failed to fetch' });
     const card = await section('Password');
     fill(card, 'old secret', 'new secret 42');
@@ -311,7 +310,7 @@ describe('own profile: password', () => {
   });
 
   it('shows and hides what was typed', async () => {
-    start();
+    await start();
     const card = await section('Password');
     const field = card.getByLabelText('New password');
     expect(field.getAttribute('type')).toBe('password');
@@ -325,7 +324,7 @@ describe('own profile: password', () => {
   });
 
   it('still mails a reset link to the own address for a forgotten current password', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     const card = await section('Password');
     expect(card.getByText(/Forgot your current password\?/)).toBeTruthy();
     fireEvent.click(card.getByRole('button', { name: 'Email me a reset link' }));
@@ -340,7 +339,7 @@ describe('own profile: password', () => {
 
 describe('own profile: email and deletion', () => {
   it('shows the address waiting for confirmation, so it is still there after a reload', async () => {
-    start(demoUser({ pending_email: 'later@example.com' }));
+    await start(demoUser({ pending_email: 'later@example.com' }));
     const card = await section('Email address');
     expect(
       card.getByText('Waiting for confirmation of later@example.com — check that inbox.'),
@@ -349,7 +348,7 @@ describe('own profile: email and deletion', () => {
   });
 
   it('changes the address of an active account with the password and says to check the new inbox', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     calls.changeEmail.mockResolvedValueOnce({
       user: demoUser({ pending_email: 'new@example.com' }),
       pending_email: 'new@example.com',
@@ -373,7 +372,7 @@ describe('own profile: email and deletion', () => {
   });
 
   it('shows a wrong password under the password field', async () => {
-    const { calls } = start();
+    const { calls } = await start();
     calls.changeEmail.mockRejectedValueOnce({
       kind: 'http',
       status: 400,
@@ -391,7 +390,7 @@ describe('own profile: email and deletion', () => {
   });
 
   it('deletes the account after the password, then says goodbye', async () => {
-    const { calls, app } = start();
+    const { calls, app } = await start(demoUser(), ['/account-deleted']);
     calls.deleteAccount.mockRejectedValueOnce({
       kind: 'http',
       status: 400,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ApiFailure } from '../../src/api/failure';
 import {
   createSessionStore,
@@ -8,6 +8,7 @@ import {
 } from '../../src/app/session/session-store';
 import { SessionContext } from '../../src/app/session/session-context';
 import { useSettingsNow } from '../../src/app/session/use-settings-now';
+import { nextTask } from '../../src/lib/next-task';
 import { demoSettings, demoUser } from './helpers/fixtures';
 
 function api(overrides: Partial<SessionApi> = {}): SessionApi {
@@ -93,7 +94,7 @@ describe('session store', () => {
     expect(store.getState().user?.id).toBe(7);
     push(demoUser());
     push(null);
-    await vi.waitFor(() => expect(store.getState().user).toBeNull());
+    await waitFor(() => expect(store.getState().user).toBeNull());
     expect(store.getState().ban).toBeNull();
   });
 
@@ -114,8 +115,8 @@ describe('session store', () => {
     push(null);
     await login;
     readBan();
-    await vi.waitFor(() => expect(store.getState().user?.id).toBe(7));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Whatever that "no user" set going runs in promise callbacks: all have run by the next task.
+    await nextTask();
     expect(store.getState().user?.id).toBe(7);
   });
 
@@ -125,7 +126,7 @@ describe('session store', () => {
       api({ fetchUser: () => new Promise((resolve) => (answer = resolve)) }),
     );
     const first = store.refreshUser(); // an expired session: the server will say "nobody"
-    await vi.waitFor(() => expect(answer).not.toBeNull()); // the call has left
+    await waitFor(() => expect(answer).not.toBeNull()); // the call has left
     await store.login('demo@example.com', 'secret');
     answer!(null);
     await first;

@@ -27,8 +27,8 @@ vi.mock('../../src/bridges/push-bridge', () => ({ getPushBridge: () => push.brid
 
 let h: Harness;
 
-beforeAll(() => {
-  setupI18n();
+beforeAll(async () => {
+  await setupI18n();
   denyGeolocation();
 });
 beforeEach(async () => {
@@ -43,7 +43,7 @@ afterEach(() => {
   h.sync.stop();
 });
 
-const email = () => screen.findByLabelText('Email', {}, { timeout: 3000 });
+const email = () => screen.findByLabelText('Email');
 
 async function fillAccount(address: string, name: string, password: string) {
   fireEvent.change(await email(), { target: { value: address } });
@@ -53,7 +53,7 @@ async function fillAccount(address: string, name: string, password: string) {
 
 describe('invite only', () => {
   it('replaces the wizard when sign-ups are off, with links to members and login', async () => {
-    renderSignup(h, '/signup', { ...demoSettings(), signups: 'off' });
+    await renderSignup(h, '/signup', { settings: { ...demoSettings(), signups: 'off' } });
     expect(await screen.findByRole('heading', { name: 'Sign-ups are by invitation' })).toBeTruthy();
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Browse members' }).getAttribute('href')).toBe(
@@ -65,17 +65,17 @@ describe('invite only', () => {
 
   it('needs a traffic source when sign-ups are with_trafficsource', async () => {
     const settings = { ...demoSettings(), signups: 'with_trafficsource' as const };
-    renderSignup(h, '/signup', settings);
+    await renderSignup(h, '/signup', { settings });
     expect(await screen.findByRole('heading', { name: 'Sign-ups are by invitation' })).toBeTruthy();
     cleanup();
 
-    renderSignup(h, '/signup?network=partner-7', settings);
+    await renderSignup(h, '/signup?network=partner-7', { settings });
     expect(await email()).toBeTruthy();
     expect(sessionStorage.getItem(TRAFFIC_SOURCE_KEY)).toBe('partner-7');
     cleanup();
 
     // Remembered for the tab: the source still counts without the parameter.
-    renderSignup(h, '/signup', settings);
+    await renderSignup(h, '/signup', { settings });
     expect(await email()).toBeTruthy();
   });
 });
@@ -83,7 +83,7 @@ describe('invite only', () => {
 describe('account step', () => {
   it('explains empty and malformed fields without calling the server', async () => {
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     expect(await screen.findAllByText('Value is required')).toHaveLength(3);
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
@@ -98,7 +98,7 @@ describe('account step', () => {
 
   it('validates lazily: nothing is shown while typing the first time', async () => {
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     const input = await email();
     fireEvent.change(input, { target: { value: 'anna' } });
     expect(screen.queryByText('Value is not a valid email address')).toBeNull();
@@ -108,7 +108,7 @@ describe('account step', () => {
 
   it('fills the name from the email until the member types one', async () => {
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     fireEvent.change(await email(), { target: { value: 'anna.smit@example.com' } });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('anna.smit');
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Anna' } });
@@ -118,7 +118,7 @@ describe('account step', () => {
 
   it('suggests a corrected address as a button that fills it in', async () => {
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     fireEvent.change(await email(), { target: { value: 'anna@gmial.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Did you mean anna@gmail.com?' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@gmail.com');
@@ -128,9 +128,9 @@ describe('account step', () => {
   it('checks the address on the server and offers login for an existing account', async () => {
     const { statuses } = wizardBackend(h);
     statuses.set('taken@example.com', 'active');
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     fireEvent.change(await email(), { target: { value: 'taken@example.com' } });
-    const message = await screen.findByText(/There is already an account/, {}, { timeout: 2000 });
+    const message = await screen.findByText(/There is already an account/);
     expect(within(message).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       '/login',
     );
@@ -143,24 +143,22 @@ describe('account step', () => {
     const { statuses } = wizardBackend(h);
     statuses.set('gone@example.com', 'deleted');
     statuses.set('bad@example.com', 'invalid');
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     fireEvent.change(await email(), { target: { value: 'gone@example.com' } });
-    const message = await screen.findByText(/was deleted/, {}, { timeout: 2000 });
+    const message = await screen.findByText(/was deleted/);
     expect(
       within(message).getByRole('link', { name: 'Contact customer service' }).getAttribute('href'),
     ).toBe('/pages/service');
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bad@example.com' } });
     fireEvent.blur(screen.getByLabelText('Email'));
-    expect(
-      await screen.findByText('Please enter a valid email address.', {}, { timeout: 2000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
   });
 
   it('does not create an account for an address that is taken', async () => {
     const { statuses } = wizardBackend(h);
     statuses.set('taken@example.com', 'not_confirmed');
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await fillAccount('taken@example.com', 'Anna', 'a long secret');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(/There is already an account/)).toBeTruthy();
@@ -176,7 +174,7 @@ describe('account step', () => {
       await gate;
       return typeof created === 'function' ? created(request) : created;
     });
-    renderSignup(h, '/signup?network=partner-7&profile=512');
+    await renderSignup(h, '/signup?network=partner-7&profile=512');
     await fillAccount(' Anna@Example.com ', 'Anna', 'a long secret');
     const form = screen.getByRole('button', { name: 'Create account' }).closest('form')!;
     fireEvent.submit(form);
@@ -207,7 +205,7 @@ describe('account step', () => {
   it('keeps email and name on the device when offline, never the password', async () => {
     wizardBackend(h);
     h.backend.override('GET /api/validate_email.php', 'network-error');
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await fillAccount('anna@example.com', 'Anna', 'a long secret');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/offline/i);
@@ -232,7 +230,7 @@ describe('account step', () => {
         key: 'signup.name_equal_to_email',
       },
     });
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await fillAccount('anna@example.com', 'Anna', 'a long secret');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(
@@ -242,7 +240,7 @@ describe('account step', () => {
   });
 
   it('opens the terms in a dialog', async () => {
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     fireEvent.click(await screen.findByRole('link', { name: 'terms of use' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('heading', { name: 'Terms of use' })).toBeTruthy();

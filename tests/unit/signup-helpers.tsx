@@ -17,6 +17,7 @@ import { currentUser } from '../../src/db/queries';
 import { pushState, type PushStatus } from '../../src/lib/push-state';
 import { createRoutes } from '../../src/routes';
 import { demoSettings, demoUser } from './helpers/fixtures';
+import { loadRouteScreens } from './helpers/render-app';
 import type { createHarness } from './helpers/sync-harness';
 
 export type Harness = ReturnType<typeof createHarness>;
@@ -90,8 +91,15 @@ export function wizardBackend(h: Harness, created: User = newcomer()) {
   return { statuses };
 }
 
-/** Renders `path` with the real session store reading the user through the harness worker. */
-export function renderSignup(h: Harness, path: string, settings: Settings = demoSettings()) {
+/**
+ * Renders `path` with the real session store reading the user through the harness worker, once
+ * its screen (and those of `next`, the paths the test goes on to) has loaded.
+ */
+export async function renderSignup(
+  h: Harness,
+  path: string,
+  { settings = demoSettings(), next = [] }: { settings?: Settings; next?: string[] } = {},
+) {
   const session = createSessionStore({
     storedUser: () => currentUser(getDb()),
     fetchUser: () => h.api.refreshUser(),
@@ -105,7 +113,9 @@ export function renderSignup(h: Harness, path: string, settings: Settings = demo
     storedBan: async () => null,
   });
   void session.refresh();
-  const router = createMemoryRouter(createRoutes(session), { initialEntries: [path] });
+  const routes = createRoutes(session);
+  await loadRouteScreens(routes, [path, ...next]);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <SessionProvider store={session}>
       <TemplateProvider>

@@ -29,8 +29,8 @@ vi.mock('../../src/bridges/push-bridge', () => ({ getPushBridge: () => push.brid
 
 let h: Harness;
 
-beforeAll(() => {
-  setupI18n();
+beforeAll(async () => {
+  await setupI18n();
   denyGeolocation();
 });
 beforeEach(async () => {
@@ -45,11 +45,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 3000 });
+const heading = (name: string) => screen.findByRole('heading', { name });
 const step = () => document.querySelector('[data-step]')?.getAttribute('data-step');
 
 async function createAccount() {
-  const email = await screen.findByLabelText('Email', {}, { timeout: 3000 });
+  const email = await screen.findByLabelText('Email');
   fireEvent.change(email, { target: { value: 'anna@example.com' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long secret' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -66,7 +66,7 @@ async function member(user: User, at?: number) {
 describe('after the account is created', () => {
   it('offers push first when it is possible, then the photo', async () => {
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await createAccount();
     expect(await heading('Never miss a message')).toBeTruthy();
     expect(step()).toBe('1');
@@ -84,7 +84,7 @@ describe('after the account is created', () => {
   it('skips push when the browser cannot do it, straight to the living area', async () => {
     push.bridge = fakePush({ isCapable: false });
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await createAccount();
     expect(await heading('Where do you live?')).toBeTruthy();
   });
@@ -92,7 +92,7 @@ describe('after the account is created', () => {
   it('skips push when it was denied', async () => {
     push.bridge = fakePush({ isSubscribed: 'denied' });
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await createAccount();
     expect(await heading('Where do you live?')).toBeTruthy();
   });
@@ -101,7 +101,7 @@ describe('after the account is created', () => {
     const bridge = fakePush({ isSubscribed: '{"endpoint":"https://push.example/1"}' });
     push.bridge = bridge;
     wizardBackend(h);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await createAccount();
     expect(await heading('Where do you live?')).toBeTruthy();
     // Once on mount, once logged in (the bridge re-sends a live subscription to the account).
@@ -112,20 +112,20 @@ describe('after the account is created', () => {
 describe('skip rules', () => {
   it('starts a logged-in member with a photo at the living area', async () => {
     await member(newcomer({ main_image: { id: 1, thumb_filename: 'a.jpg' } }));
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     expect(await heading('Where do you live?')).toBeTruthy();
   });
 
   it('starts a logged-in member with a city at the personal details', async () => {
     push.bridge = fakePush({ isSubscribed: 'denied' });
     await member(newcomer({ city: 'Utrecht' }));
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     expect(await heading('Tell us a little about yourself')).toBeTruthy();
   });
 
   it('moves past steps the profile already has', async () => {
     await member(newcomer({ gender: 'female' }), 3);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     expect(await heading('Where do you live?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue without location' }));
     expect(await heading('About you')).toBeTruthy(); // step 4 skipped: gender is known
@@ -133,13 +133,13 @@ describe('skip rules', () => {
 
   it('resumes a reload at the step kept in the draft', async () => {
     await member(newcomer(), 4);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     expect(await heading('Tell us a little about yourself')).toBeTruthy();
   });
 
   it('sends a member who finished to the members', async () => {
     await member(newcomer({ lastSignupStep: true }));
-    const { router } = renderSignup(h, '/signup');
+    const { router } = await renderSignup(h, '/signup', { next: ['/members'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
   });
 });
@@ -147,7 +147,7 @@ describe('skip rules', () => {
 describe('saving steps', () => {
   it('refuses a file that is not a photo, and uploads a photo with progress', async () => {
     await member(newcomer(), 2);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await heading('Add a profile photo');
     const input = screen.getByTestId('photo-input');
     fireEvent.change(input, {
@@ -172,7 +172,7 @@ describe('saving steps', () => {
 
   it('keeps a step saved offline on the device, says so, and sends it when back online', async () => {
     await member(newcomer(), 3);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await heading('Where do you live?');
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'NL' } });
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Utrecht' } });
@@ -210,7 +210,7 @@ describe('saving steps', () => {
         key: 'upload.too_large',
       },
     });
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await heading('Add a profile photo');
     const png = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('photo-input'), { target: { files: [png] } });
@@ -223,7 +223,7 @@ describe('saving steps', () => {
 
   it('validates the date of birth and saves the personal details', async () => {
     await member(newcomer(), 4);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await heading('Tell us a little about yourself');
     fireEvent.click(screen.getByLabelText('Woman'));
     const birth = screen.getByLabelText('Date of birth');
@@ -246,7 +246,7 @@ describe('saving steps', () => {
 
   it('marks the last sign-up step also when the member continues without a text', async () => {
     await member(newcomer(), 5);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     await heading('About you');
     fireEvent.click(screen.getByRole('button', { name: 'Continue without' }));
     expect(await heading('One moment, please')).toBeTruthy();
@@ -263,7 +263,7 @@ describe('completion', () => {
     h.backend.override('GET /api/activate.php', { body: { delivered: true } });
     const complete = vi.fn();
     window.addEventListener(SIGNUP_COMPLETE_EVENT, complete);
-    renderSignup(h, '/signup');
+    await renderSignup(h, '/signup');
     expect(await heading('Check your inbox')).toBeTruthy();
     expect(complete).toHaveBeenCalledTimes(1);
     window.removeEventListener(SIGNUP_COMPLETE_EVENT, complete);
@@ -286,21 +286,21 @@ describe('completion', () => {
 
 describe('/complete-signup', () => {
   it('sends a visitor to log in first', async () => {
-    const { router } = renderSignup(h, '/complete-signup');
+    const { router } = await renderSignup(h, '/complete-signup', { next: ['/login'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fcomplete-signup');
   });
 
   it('continues an unfinished wizard at the right step', async () => {
     await member(newcomer({ main_image: { id: 1, thumb_filename: 'a.jpg' } }));
-    const { router } = renderSignup(h, '/complete-signup');
+    const { router } = await renderSignup(h, '/complete-signup', { next: ['/signup'] });
     expect(await heading('Where do you live?')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/signup');
   });
 
   it('sends a member who finished to the members', async () => {
     await member(newcomer({ lastSignupStep: true }));
-    const { router } = renderSignup(h, '/complete-signup');
+    const { router } = await renderSignup(h, '/complete-signup', { next: ['/members'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/members'));
   });
 });

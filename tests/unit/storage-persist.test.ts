@@ -1,4 +1,5 @@
 /** Persistent storage is asked once, at sign-up or install; a full disk is said once a minute. */
+import { waitFor } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startStorageCare, STORAGE_WARNING_GAP_MS } from '../../src/app/storage/storage-care';
 import { dismissToast, getToasts } from '../../src/app/toasts/toast-store';
@@ -44,7 +45,7 @@ describe('persistent storage', () => {
     });
     expect(storage.persist).not.toHaveBeenCalled();
     target.dispatchEvent(new Event('appinstalled'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(readPref<PersistAsked>(PREF_KEYS.storagePersistAsked)).toMatchObject({
         reason: 'installed',
         granted: false,

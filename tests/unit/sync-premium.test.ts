@@ -1,4 +1,5 @@
 /** The sync worker's premium calls: the offer kept in kv, ledger pages, starting a premium purchase. */
+import { waitFor } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import type { LedgerResponse, PremiumOffer } from '../../src/api/contract';
 import { kvGet, kvPut } from '../../src/db/kv';
@@ -121,7 +122,7 @@ describe('ledger', () => {
       },
     });
     await expect(h.api.loadLedger(1)).rejects.toMatchObject({ kind: 'auth', status: 403 });
-    await expect.poll(() => h.backend.count('GET /api/user.php')).toBeGreaterThan(before);
+    await waitFor(() => expect(h.backend.count('GET /api/user.php')).toBeGreaterThan(before));
   });
 });
 

@@ -1,4 +1,5 @@
 /** The sync worker's loadProfile: stores the profile page data, ETags, like state, 404s, logout. */
+import { waitFor } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import type { ProfileDetails } from '../../src/api/contract';
 import { memberProfile } from '../../src/db/queries';
@@ -145,7 +146,7 @@ describe('loadProfile', () => {
       () => new Promise<FakeReply>((resolve) => (answer = () => resolve({ body: details(42) }))),
     );
     const pending = h.api.loadProfile(42);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(h.backend.count(ROUTE)).toBe(1)); // the call has left
     h.backend.override('GET /api/logout.php', { text: 'done' });
     await h.api.logout();
     answer();
