@@ -7,6 +7,7 @@ import { CACHE_NAMES } from '../src/api/cache-names';
 import { PAGE_LANE_CHANNEL } from '../src/api/page-lane';
 import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protocol';
 import { DB_NAME, openAmoraDb } from '../src/db/db';
+import { trackTransactions } from '../src/db/live-transactions';
 import type { Badge, Channel } from './context';
 import { createHttp } from './fetcher';
 import { routeActions, type PageFetch } from './page-transport';
@@ -38,15 +39,18 @@ const pageLane = new BroadcastChannel(PAGE_LANE_CHANNEL);
 /** Set when this worker started outside the service worker's control (page-transport.ts). */
 let pageFetch: PageFetch | null = null;
 
+const db = openAmoraDb(DB_NAME, {
+  // The connection is closed now: stop working and let the page ask for a reload.
+  onReloadNeeded: () => {
+    sync.ctx.notify({ type: 'reload-needed' });
+    sync.stop();
+  },
+  onBlocked: () => sync.ctx.notify({ type: 'db-blocked' }),
+});
+const transactions = trackTransactions(db);
+
 const sync = createSync({
-  db: openAmoraDb(DB_NAME, {
-    // The connection is closed now: stop working and let the page ask for a reload.
-    onReloadNeeded: () => {
-      sync.ctx.notify({ type: 'reload-needed' });
-      sync.stop();
-    },
-    onBlocked: () => sync.ctx.notify({ type: 'db-blocked' }),
-  }),
+  db,
   http: createHttp({
     fetch: routeActions(
       (input, init) => fetch(input, init),
@@ -79,6 +83,16 @@ const api = {
   /** The page started this worker before a service worker controlled it: send actions via the page. */
   sendActionsThroughPage(transport: PageFetch): void {
     pageFetch = transport;
+  },
+  /**
+   * The page goes into the back/forward cache, where WebKit would freeze this worker holding the
+   * leader lock and any transaction it has open (src/lib/page-cache.ts): it lets go and ends.
+   */
+  releaseForPageCache(): void {
+    sync.stop();
+    transactions.abortAll();
+    db.close({ disableAutoOpen: true });
+    self.close();
   },
 };
 Comlink.expose(api);

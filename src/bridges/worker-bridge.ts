@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import type { SyncNotice } from '../../workers/context';
 import type { SyncError } from '../../workers/errors';
 import { fetchForWorker } from '../../workers/page-transport';
+import { releaseWhenCached } from '../lib/page-cache';
 import type { SyncApi } from '../../workers/sync.worker';
 
 export type { SyncApi, SyncError, SyncNotice };
@@ -21,7 +22,17 @@ export function getSync(): SyncRemote {
       type: 'module',
       name: 'amora-sync',
     });
-    remote = Comlink.wrap<SyncApi>(worker);
+    const api = Comlink.wrap<SyncApi>(worker);
+    remote = api;
+    // Frozen in the back/forward cache it would hold the leader lock and IndexedDB from the next
+    // page (lib/page-cache.ts): it is asked to let go and end itself. It is not ended from here:
+    // WebKit keeps the stores of transactions a worker had in flight when it was ended locked
+    // for good, for every page of the site.
+    releaseWhenCached(
+      window,
+      () => void api.releaseForPageCache().catch(() => undefined),
+      () => location.reload(),
+    );
     // A worker started before a service worker controls this page stays outside its control for
     // life; its actions then go through this page, which the service worker claims once active.
     if (!navigator.serviceWorker?.controller) {

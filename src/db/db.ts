@@ -11,6 +11,8 @@ import type {
   ProfileDetails,
 } from '../api/contract';
 import type { ActionKind } from '../api/offline-protocol';
+import { releaseWhenCached } from '../lib/page-cache';
+import { trackTransactions } from './live-transactions';
 
 /** Name of the database shared by the page and the sync worker. */
 export const DB_NAME = 'amora';
@@ -218,12 +220,29 @@ const blockedListeners = new Set<() => void>();
 
 /** The page's one connection, opened on first use. */
 export function getDb(): AmoraDb {
-  shared ??= openAmoraDb(DB_NAME, {
-    onReloadNeeded: () => reloadListeners.forEach((fn) => fn()),
-    onBlocked: () => blockedListeners.forEach((fn) => fn()),
-  });
+  if (!shared) {
+    const db = openAmoraDb(DB_NAME, {
+      onReloadNeeded: () => reloadListeners.forEach((fn) => fn()),
+      onBlocked: () => blockedListeners.forEach((fn) => fn()),
+    });
+    shared = db;
+    // Frozen in the back/forward cache mid-transaction, the page would hold IndexedDB from every
+    // later page of the site (lib/page-cache.ts): its transactions end and the connection closes.
+    const transactions = trackTransactions(db);
+    releaseWhenCached(
+      page(),
+      () => {
+        transactions.abortAll();
+        db.close({ disableAutoOpen: true });
+      },
+      () => page().location.reload(),
+    );
+  }
   return shared;
 }
+
+/** The window. Only the page calls getDb, but this file is also built for the worker and Node. */
+const page = () => globalThis as unknown as EventTarget & { location: { reload(): void } };
 
 /** Lets the shell show "reload needed" when a newer tab upgraded the schema. */
 export function onDbReloadNeeded(listener: () => void): () => void {
