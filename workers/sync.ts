@@ -162,7 +162,11 @@ export function createSync(deps: SyncDeps) {
     url: EVENTS_PATH,
     // A refetch an event asked for comes a moment later: not at all if polling stopped meanwhile.
     onEvent: createLiveEventHandler(ctx, (task) => poller.running && poller.runNow(task), log),
+    // Back after a break: the server is reachable again, so besides what the break may have
+    // missed, the user poll runs too, which sends what waited meanwhile (its server-reached
+    // notice) instead of at the next poll, up to a minute later, where there is no Background Sync.
     onReconnect: () => {
+      void poller.runNow('user');
       void poller.runNow('chats');
       void poller.runNow('likes');
     },
