@@ -55,9 +55,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /firefox\.spec\.ts$/ },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: /(firefox|webkit)\.spec\.ts$/,
+    },
     // Launches Debian's firefox-esr itself through puppeteer-core (WebDriver BiDi).
     { name: 'firefox-esr', testMatch: /firefox\.spec\.ts$/ },
+    // Starts Xvfb, WebKitWebDriver and Debian's WebKitGTK MiniBrowser itself (webdriverio).
+    { name: 'webkit', testMatch: /webkit\.spec\.ts$/ },
   ],
   webServer: [
     {

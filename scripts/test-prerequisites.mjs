@@ -8,6 +8,10 @@ import { existsSync } from 'node:fs';
 const NEEDED = {
   chromium: '/usr/bin/chromium',
   'firefox-esr': '/usr/bin/firefox-esr',
+  // WebKit (Safari's engine): the driver, the MiniBrowser it launches, and a display for both.
+  'webkit2gtk-driver': '/usr/bin/WebKitWebDriver',
+  'libwebkit2gtk-4.1-0': '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  xvfb: '/usr/bin/Xvfb',
   caddy: '/usr/bin/caddy',
   nginx: '/usr/sbin/nginx',
   'libnss3-tools': '/usr/bin/certutil',
