@@ -63,7 +63,9 @@ export default defineConfig({
     // Launches Debian's firefox-esr itself through puppeteer-core (WebDriver BiDi).
     { name: 'firefox-esr', testMatch: /firefox\.spec\.ts$/ },
     // Starts Xvfb, WebKitWebDriver and Debian's WebKitGTK MiniBrowser itself (webdriverio).
-    { name: 'webkit', testMatch: /webkit\.spec\.ts$/ },
+    // One browser walks through the app, so a retry runs the whole walk again; on a busy runner
+    // its offline replay can wait for the stranded-action resend (README, Reliability: WebKit).
+    { name: 'webkit', testMatch: /webkit\.spec\.ts$/, retries: process.env.CI ? 2 : 0 },
   ],
   webServer: [
     {

@@ -376,21 +376,29 @@ const leaderLock = () =>
     );
   });
 
-/** The stores of the app's database where a read does not finish within 2 s (held by a frozen page). */
+/**
+ * The stores of the app's database where a read does not finish within 10 s: held by a frozen page.
+ * A live page's write ends well within that even on a machine busy many times over.
+ */
 const storesHeld = () =>
   inPageAsync(wk, (done: (held: string[]) => void) => {
     const request = (globalThis as unknown as { indexedDB: IdbLike }).indexedDB.open('amora');
     request.onsuccess = () => {
       const db = request.result;
       const waiting = new Set(Array.from(db.objectStoreNames));
-      for (const name of waiting) {
-        const read = db.transaction(name, 'readonly').objectStore(name).count();
-        read.onsuccess = () => waiting.delete(name);
-      }
-      setTimeout(() => {
+      const finish = () => {
+        clearTimeout(timer);
         db.close();
         done([...waiting]);
-      }, 2000);
+      };
+      const timer = setTimeout(finish, 10_000);
+      for (const name of [...waiting]) {
+        const read = db.transaction(name, 'readonly').objectStore(name).count();
+        read.onsuccess = () => {
+          waiting.delete(name);
+          if (waiting.size === 0) finish();
+        };
+      }
     };
   });
 
