@@ -74,7 +74,7 @@ for (const engine of ENGINES) {
 
       const events: LiveEvent[] = [];
       const stop = await t.app.realtime.subscribe(alex.id, (event) => events.push(event));
-      let listed: ChatsResponse = { chats: [] };
+      let listed: ReturnType<typeof ChatsResponse.parse> = { chats: [] };
       try {
         const res = await chats(sam.cookie);
         expect(res.statusCode, res.body).toBe(200);
