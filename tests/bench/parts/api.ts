@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { LIKED, seededServers, WRITTEN, type SeededServer } from '../lib/api-stores';
+import { startRevisionServer } from '../lib/before-server';
 import {
-  compiledRevision,
   startBaseline,
   startBaselineWith,
   startServer,
@@ -119,13 +119,12 @@ export const apiPart: Part = {
       cleanups.push(async () => void floorPg.kill());
       let before: { sqlite: Running; postgres: Running } | null = null;
       if (opts.before) {
-        const main = await compiledRevision(opts.before);
-        const onSqlite = await startServer(sqlite.dataDir, {}, { main });
+        const onSqlite = await startRevisionServer(opts.before, sqlite.dataDir, '');
         cleanups.push(() => onSqlite.stop());
-        const onPostgres = await startServer(
+        const onPostgres = await startRevisionServer(
+          opts.before,
           postgres.dataDir,
-          { DATABASE_URL: postgres.databaseUrl },
-          { main },
+          postgres.databaseUrl,
         );
         cleanups.push(() => onPostgres.stop());
         before = { sqlite: onSqlite, postgres: onPostgres };
