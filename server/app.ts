@@ -4,10 +4,11 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { SlotFiller } from './lib/prerendered-pages';
+import { responseSerializer } from './lib/response-serializer';
 import { createSite, type Site } from './lib/site';
 import { siteOrigin } from './lib/site-origin';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -121,7 +122,7 @@ export async function buildApp(
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.nodeEnv));
   app.decorate('config', config);
   app.decorate('site', createSite(config.site));
   app.decorate('searchTotals', new SearchCountCache());

@@ -61,6 +61,8 @@ export interface MembersTable {
   search_hidden: BoolDefault;
   /** The member does not appear on invitation pages (landers). */
   lander_opt_out: BoolDefault;
+  /** Moved by triggers on every write to what the member's user object shows (migration 011). */
+  revision: Generated<number>;
 }
 
 /** Who may open the moderation console. */

@@ -1,7 +1,8 @@
 /**
  * Conditional polling (DESIGN §3): a route with `config: { etag: true }` answers a logged-in
  * member with a strong ETag of its serialized body and `Cache-Control: private, no-cache`, and
- * with a bodiless 304 while the client's If-None-Match still matches.
+ * with a bodiless 304 while the client's If-None-Match still matches. A route that knows its
+ * answer's ETag beforehand (`request.answerEtag`, from a revision) answers 304 itself.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,11 @@ declare module 'fastify' {
      * ETag so a client's cached answer is revalidated when that state changes.
      */
     etagVariant: string;
+    /**
+     * The answer's ETag when the route knows it without the body (a revision, as user.php): no
+     * hashing, and the route itself answers 304 before building anything.
+     */
+    answerEtag: string | null;
   }
 }
 
@@ -43,9 +49,14 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
 
 export default unencapsulated('conditional-get', async (app: FastifyInstance) => {
   app.decorateRequest('etagVariant', '');
+  app.decorateRequest('answerEtag', null);
   // An application-level onSend hook runs before route-level ones, so before compression.
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.etag || !request.member) return payload;
+    if (request.answerEtag !== null && (reply.statusCode === 200 || reply.statusCode === 304)) {
+      reply.header('etag', request.answerEtag).header('cache-control', POLLED_CACHE_CONTROL);
+      return payload;
+    }
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = sessionEtag(payload, request.member.tokenHash, request.etagVariant);
     reply.header('etag', etag).header('cache-control', POLLED_CACHE_CONTROL);

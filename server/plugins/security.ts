@@ -86,25 +86,30 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  // On the raw response, as @fastify/helmet does: a route's own reply.header() still wins.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
-    done();
-  });
-
   const allowedHosts = config.baseUrl ? [new URL(config.baseUrl).host] : [];
   const isSiteHost = hostChecker(config);
   let forwardedWarned = false;
 
-  // First of all: a Host (or X-Forwarded-Host) that is not the site's gets nothing but a 400, as
-  // Django's ALLOWED_HOSTS does. What a request could then build from it (links, redirects) is
-  // built from the configuration anyway; this also shuts out DNS rebinding.
-  app.addHook('onRequest', (request, reply, done) => {
-    const { host = '' } = request.headers;
-    const forwarded = request.headers['x-forwarded-host'];
-    const foreign = [host, ...[forwarded ?? []].flat().flatMap((f) => f.split(','))]
+  /** The first host of the request (Host, then X-Forwarded-Host) that is not the site's. */
+  const foreignHost = (host: string, forwarded: string | string[] | undefined) => {
+    if (forwarded === undefined) return isSiteHost(host.trim()) ? undefined : host.trim();
+    return [host, ...[forwarded].flat().flatMap((f) => f.split(','))]
       .map((h) => h.trim())
       .find((h) => !isSiteHost(h));
+  };
+
+  // One hook for every request, in this order: the headers, the host, the origin. It runs on every
+  // answer, so it is synchronous and allocates nothing on the common path.
+  app.addHook('onRequest', (request, reply, done) => {
+    // On the raw response, as @fastify/helmet does: a route's own reply.header() still wins.
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+
+    // First of all: a Host (or X-Forwarded-Host) that is not the site's gets nothing but a 400, as
+    // Django's ALLOWED_HOSTS does. What a request could then build from it (links, redirects) is
+    // built from the configuration anyway; this also shuts out DNS rebinding.
+    const { host = '' } = request.headers;
+    const forwarded = request.headers['x-forwarded-host'];
+    const foreign = foreignHost(host, forwarded);
     if (foreign !== undefined) {
       request.log.warn({ host, forwarded }, 'request for a foreign host refused');
       void reply
@@ -125,6 +130,24 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
           'and logs see the proxy as the client; set TRUST_PROXY to the proxy (server/README.md)',
       );
     }
+
+    const packageName = request.headers[PACKAGE_HEADER];
+    const originalHost = request.headers[ORIGINAL_HOST_HEADER];
+    if (packageName !== undefined || originalHost !== undefined) {
+      request.log.debug({ packageName, originalHost }, 'client headers');
+    }
+    if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.originCheck === false) {
+      done();
+      return;
+    }
+    const { origin, referer } = request.headers;
+    if (!isAllowedOrigin(origin ?? referer, [request.host, ...allowedHosts])) {
+      request.log.warn({ origin, referer, host: request.host }, 'cross-origin request refused');
+      void reply
+        .code(403)
+        .send(apiError(403, 'Cross-origin request refused', 'security.origin_mismatch'));
+      return;
+    }
     done();
   });
 
@@ -134,22 +157,5 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    const packageName = request.headers[PACKAGE_HEADER];
-    const originalHost = request.headers[ORIGINAL_HOST_HEADER];
-    if (packageName !== undefined || originalHost !== undefined) {
-      request.log.debug({ packageName, originalHost }, 'client headers');
-    }
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config.originCheck === false) return;
-    const { origin, referer } = request.headers;
-    if (!isAllowedOrigin(origin ?? referer, [request.host, ...allowedHosts])) {
-      request.log.warn({ origin, referer, host: request.host }, 'cross-origin request refused');
-      return reply
-        .code(403)
-        .send(apiError(403, 'Cross-origin request refused', 'security.origin_mismatch'));
-    }
   });
 });

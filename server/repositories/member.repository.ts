@@ -92,6 +92,41 @@ const memberRow = prepared((db, p: { id: number; now: number }) =>
     .where('members.id', '=', p.id),
 );
 
+/**
+ * What the user object's ETag is made of: the revision (migration 011) and the two things that
+ * change it with time instead of a write: premium running out and a pending e-mail change
+ * expiring. Also whether monthly premium credits are due (granting them is a write).
+ */
+const userStateRow = prepared((db, p: { id: number; now: number }) =>
+  db
+    .selectFrom('members')
+    .select((eb) => [
+      'members.revision',
+      eb('members.premium_until', '>', p.now).as('premium'),
+      eb('members.premium_allowance_at', '<=', p.now).as('allowance_due'),
+      eb
+        .selectFrom('tokens')
+        .select('tokens.expires_at')
+        .whereRef('tokens.member_id', '=', 'members.id')
+        .where('tokens.kind', '=', MAIL_CHANGE_TOKEN)
+        .where('tokens.used_at', 'is', null)
+        .where('tokens.expires_at', '>', p.now)
+        .orderBy('tokens.created_at', 'desc')
+        .limit(1)
+        .as('pending_until'),
+    ])
+    .where('members.id', '=', p.id),
+);
+
+/** The state a user object's ETag is made of (see userStateRow). */
+export interface UserState {
+  revision: number;
+  premium: boolean;
+  allowanceDue: boolean;
+  /** Until when the shown pending e-mail change holds, or null without one. */
+  pendingUntil: number | null;
+}
+
 /** Reads and writes members and their profile data. */
 export class MemberRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -176,6 +211,18 @@ export class MemberRepository {
       ...(row.role === 'moderator' && { moderator: true }),
       lander_opt_out: Boolean(row.lander_opt_out),
       pending_email: row.pending_email,
+    };
+  }
+
+  /** The member's user state (see UserState); undefined for a member that is gone. */
+  async userState(id: number, now: number): Promise<UserState | undefined> {
+    const row = await userStateRow.first(this.db, { id, now });
+    if (!row) return undefined;
+    return {
+      revision: Number(row.revision),
+      premium: Boolean(row.premium),
+      allowanceDue: Boolean(row.allowance_due),
+      pendingUntil: row.pending_until == null ? null : Number(row.pending_until),
     };
   }
 

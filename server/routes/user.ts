@@ -1,4 +1,5 @@
 /** /api/user.php: the logged-in user (GET), sign-up (POST ?new=1) and profile edits (PUT). */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiError,
@@ -8,6 +9,8 @@ import {
   UserUpdateBody,
 } from '../../src/api/contract';
 import { todayIso } from '../lib/dates';
+import { notLoggedIn } from '../lib/http-error';
+import { noneMatchHits } from '../plugins/conditional-get';
 import { routeLimit } from '../plugins/rate-limit';
 import { requireMember, startSession } from '../plugins/session';
 import { grantDueAllowances } from '../services/premium-allowance';
@@ -15,10 +18,12 @@ import { toProfilePatch } from '../services/profile-update';
 import { signup } from '../services/signup';
 import { signupOpenFiller } from '../services/signup-prerender';
 import { loadUser } from '../services/user-loader';
+import { siteTag, userEtag } from '../services/user-etag';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.prerenderFillers.set('signup', signupOpenFiller(app.site.config));
   const limits = app.config.rateLimits;
+  const site = siteTag({ fictional_icon: app.site.config.fictional_icon });
 
   app.get(
     '/api/user.php',
@@ -33,10 +38,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { etag: true },
     },
-    async (request) => {
-      const { id } = requireMember(request);
-      // Monthly premium credits are granted when the app next asks for the user.
-      await grantDueAllowances(app, id);
+    async (request, reply) => {
+      const { id, tokenHash } = requireMember(request);
+      const now = Date.now();
+      let state = await app.repos.members.userState(id, now);
+      if (state?.allowanceDue) {
+        // Monthly premium credits are granted when the app next asks for the user.
+        await grantDueAllowances(app, id, now);
+        state = await app.repos.members.userState(id, now);
+      }
+      if (!state) throw notLoggedIn();
+      // Read before the answer: a write in between makes the next poll fetch again, never the
+      // reverse (an old answer under a new tag).
+      request.answerEtag = userEtag(id, tokenHash, state, site);
+      if (noneMatchHits(request.headers['if-none-match'], request.answerEtag)) {
+        // Bodiless, so outside the answer's schema; Fastify types the reply by that schema.
+        return (reply as FastifyReply).code(304).send();
+      }
       return { user: await loadUser(app, id) };
     },
   );

@@ -33,12 +33,20 @@ const args = process.argv.slice(2);
 const membersFlag = args.indexOf('--members');
 // The API targets are set for a search over 1,000,000 members.
 const members = membersFlag >= 0 ? Number(args[membersFlag + 1]) : 1_000_000;
+// `--before REV`: the api part also measures that commit's server on the same data.
+const beforeFlag = args.indexOf('--before');
+const before = beforeFlag >= 0 ? args[beforeFlag + 1] : undefined;
 const wanted = args.filter(
-  (a, i) => !a.startsWith('--') && (membersFlag < 0 || i !== membersFlag + 1),
+  (a, i) =>
+    !a.startsWith('--') &&
+    (membersFlag < 0 || i !== membersFlag + 1) &&
+    (beforeFlag < 0 || i !== beforeFlag + 1),
 );
 const unknown = wanted.filter((w) => !PARTS.some((p) => p.name === w));
-if (unknown.length || !Number.isInteger(members) || members < 1) {
-  console.error(`usage: npm run bench -- [${PARTS.map((p) => p.name).join('|')}] [--members N]`);
+if (unknown.length || !Number.isInteger(members) || members < 1 || (beforeFlag >= 0 && !before)) {
+  console.error(
+    `usage: npm run bench -- [${PARTS.map((p) => p.name).join('|')}] [--members N] [--before REV]`,
+  );
   process.exit(2);
 }
 
@@ -49,7 +57,7 @@ for (const part of PARTS.filter((p) => wanted.length === 0 || wanted.includes(p.
   console.log(`bench: ${part.name}…`);
   const started = Date.now();
   try {
-    results[part.name] = await part.run({ members });
+    results[part.name] = await part.run({ members, before });
   } catch (err) {
     failed = true;
     console.error(`bench: ${part.name} could not measure: ${(err as Error).message}`);

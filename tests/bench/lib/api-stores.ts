@@ -16,6 +16,9 @@ export interface SeededServer {
   url: string;
   cookie: string;
   seedSeconds: number;
+  /** The data folder and DATABASE_URL the server runs on, for more servers on the same data. */
+  dataDir: string;
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -74,7 +77,14 @@ async function seeded(
   cleanups.push(() => server.stop());
   const cookie = await demoCookie(server.url);
   await fillLists(server.url, cookie);
-  return { url: server.url, cookie, seedSeconds, stop: () => server.stop() };
+  return {
+    url: server.url,
+    cookie,
+    seedSeconds,
+    dataDir,
+    databaseUrl,
+    stop: () => server.stop(),
+  };
 }
 
 /** Both servers; `cleanups` stops them and drops the schema, newest first. */

@@ -1,9 +1,9 @@
 /** Starting and stopping the processes a benchmark measures, each on a port the OS says is free. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** A port the OS says is free; never a fixed one (the machine is shared). */
 export async function freePort(): Promise<number> {
@@ -19,16 +19,23 @@ export async function freePort(): Promise<number> {
 
 /**
  * A baseline server of the bench (a TypeScript file under tests/bench/lib, run with tsx, given its
- * port first), on a free port; stopped by `kill()`.
+ * port first), on a free port; stopped by `kill()`, or by `stop()`, which waits for its exit.
  */
 export async function startBaseline(script: string, ...args: string[]) {
+  return startBaselineWith([], script, ...args);
+}
+
+/** startBaseline with Node flags (e.g. `--cpu-prof`) before the script. */
+export async function startBaselineWith(nodeArgs: string[], script: string, ...args: string[]) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), ...args], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', script, String(port), ...args],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url);
-  return { url, kill: () => child.kill() };
+  return { url, kill: () => child.kill(), stop: () => stopChild(child) };
 }
 
 const made: string[] = [];
@@ -111,6 +118,10 @@ export interface ServerOptions {
    * `dist/client` below it, so a benchmark measures its own build, not whatever is in ./dist.
    */
   root?: string;
+  /** A compiled server to run instead of this repository's (see compiledRevision). */
+  main?: string;
+  /** Node flags before the entry file (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 const serverBuilds = new Map<string, Promise<string>>();
@@ -137,14 +148,14 @@ export function compiledServer(root: string | undefined): Promise<string> {
 export async function startServer(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
-  { root }: ServerOptions = {},
+  { root, main: given, nodeArgs = [] }: ServerOptions = {},
 ): Promise<Running> {
   const port = await freePort();
-  const main = await compiledServer(root);
+  const main = given ?? (await compiledServer(root));
   // Symlinked roots must keep their path, or server/config.ts would find the real repository.
   const entry = root
-    ? ['--preserve-symlinks', '--preserve-symlinks-main', '--enable-source-maps', main]
-    : ['--enable-source-maps', main];
+    ? ['--preserve-symlinks', '--preserve-symlinks-main', '--enable-source-maps', ...nodeArgs, main]
+    : ['--enable-source-maps', ...nodeArgs, main];
   const child: ChildProcess = spawn(process.execPath, entry, {
     env: {
       ...process.env,
@@ -168,4 +179,21 @@ export async function startServer(
     throw new Error(`${(err as Error).message}; server stderr:\n${stderr}`);
   }
   return { url, pid: child.pid ?? 0, stop: () => stopChild(child) };
+}
+
+/**
+ * The server of an earlier commit, compiled by that commit's own build script: its files taken
+ * with `git archive` into a temp folder beside this repository's node_modules (a symlink, so the
+ * same packages), for a before-and-after in one run. Resolves with the entry file.
+ */
+export async function compiledRevision(revision: string): Promise<string> {
+  const root = tempDir('revision');
+  const archive = join(root, 'source.tar');
+  await run('git', ['archive', '--format=tar', '-o', archive, revision]);
+  await run('tar', ['-xf', archive, '-C', root]);
+  rmSync(archive);
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
+  const outdir = join(root, 'dist/server');
+  await run(process.execPath, [join(root, 'scripts/build-server.mjs'), outdir]);
+  return join(outdir, 'main.js');
 }

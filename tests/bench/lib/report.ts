@@ -15,7 +15,7 @@ export interface PartResult {
 /** One benchmark part, runnable alone as `npm run bench -- <name>`. */
 export interface Part {
   name: string;
-  run(opts: { members: number }): Promise<PartResult>;
+  run(opts: { members: number; before?: string }): Promise<PartResult>;
 }
 
 function table(rows: Row[]): string {
