@@ -128,7 +128,11 @@ function traceOf(lhr: Lhr): LighthouseTrace {
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   return {
     fcpMs: numeric('first-contentful-paint'),
-    lcpElement: (element?.selector ?? element?.nodeLabel ?? '?').slice(0, 60),
+    lcpElement:
+      `${element?.selector?.split(' > ').at(-1) ?? '?'} "${element?.nodeLabel ?? ''}"`.slice(
+        0,
+        100,
+      ),
     lcpPhases: phases,
     chain: longestChain(lhr),
     scriptMs: numeric('bootup-time'),
