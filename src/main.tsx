@@ -4,6 +4,7 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error/AppErrorBoundary';
+import { matchRoute } from './app/route-table';
 import { SessionProvider } from './app/session/SessionProvider';
 import { createSessionStore, type SessionStore } from './app/session/session-store';
 import { applyDevQuery } from './app/template/template-prefs';
@@ -19,6 +20,7 @@ import {
   prerenderedLanguage,
   revealed,
 } from './prerender/reveal';
+import { afterFirstScreen } from './prerender/after-first-screen';
 import { routerInitialized } from './prerender/router-ready';
 import { createRoutes } from './routes';
 
@@ -50,8 +52,10 @@ function laterParts() {
 /**
  * The service worker, the install offer, the page-hidden beacon and the storage care. Behind a
  * prerendered page they start once the app's page is on screen and the browser is idle, so they
- * never compete with the first paint; in the app shell (a member's screens) they start at once,
- * as the offline queue and its replays depend on them.
+ * never compete with the first paint; in the app shell (a member's screens) once the first screen
+ * has mounted and the browser is idle, at most a second later: the sync worker they start would
+ * otherwise compile and run beside the screen's render (an offline reload of /members painted its
+ * photos about 100 ms later for it), and the offline queue's replays can wait that long.
  */
 async function startServiceWorker(session: SessionStore, afterFirstPaint: boolean): Promise<void> {
   if (afterFirstPaint) {
@@ -62,7 +66,7 @@ async function startServiceWorker(session: SessionStore, afterFirstPaint: boolea
         ? requestIdleCallback(() => resolve(), { timeout: 2000 })
         : setTimeout(resolve, 200),
     );
-  }
+  } else await afterFirstScreen();
   const [
     { getSwBridge, startSwBridge },
     { getSync, onSyncNotice },
@@ -120,6 +124,19 @@ function loadSettingsLater(session: SessionStore, router: DataRouter): void {
   });
 }
 
+/**
+ * The app shell's first screen: its files are asked for now, beside i18next and the session. Left
+ * to the router, they waited for the map of screens and then for the main thread, busy evaluating
+ * i18next and the database code; an offline reload of /members asked for them 60–180 ms later.
+ * The router's own import later gets the same modules.
+ */
+function loadFirstScreen(): void {
+  const screen = matchRoute(location.pathname)?.route.screen;
+  if (!screen) return;
+  // A failure here is the router's to report, when it imports the same screen.
+  import('./screens').then((screens) => screens.loadScreen(screen)).catch(() => undefined);
+}
+
 /** Renders with whichever translator is active, and again when i18next takes over. */
 function ActiveI18nProvider({ children }: { children: ReactNode }) {
   return <I18nextProvider i18n={useActiveI18n()}>{children}</I18nextProvider>;
@@ -133,6 +150,7 @@ async function boot(): Promise<void> {
   const session = createSessionStore();
   // A prerendered page names its language; the app draws the same page in the same words.
   const language = prerenderedLanguage();
+  if (!language) loadFirstScreen();
   // The visitor already reads that page: each step of the take-over gets a task of its own, so
   // none of them (evaluating the code, making the router, the first render) holds a tap back long.
   const breathe = () => (language ? nextTask() : undefined);

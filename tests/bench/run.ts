@@ -8,6 +8,7 @@ import { apiPart } from './parts/api';
 import { backupPart } from './parts/backup';
 import { bundlePart } from './parts/bundle';
 import { chatPart } from './parts/chat';
+import { coldPart } from './parts/cold';
 import { faultsPart } from './parts/faults';
 import { landersOfflinePart } from './parts/landers-offline';
 import { lighthousePart } from './parts/lighthouse';
@@ -19,6 +20,7 @@ import { writeReport, type Part, type PartResult } from './lib/report';
 const PARTS: Part[] = [
   bundlePart,
   lighthousePart,
+  coldPart,
   offlinePart,
   landersOfflinePart,
   a11yPart,

@@ -70,6 +70,38 @@ describe('session store', () => {
     expect(store.getState().user).toBeNull();
   });
 
+  it('asks the server for a stored user only once the first screen is on the page', async () => {
+    let screenShown: () => void = () => undefined;
+    const fetchUser = vi.fn(async () => demoUser());
+    const store = createSessionStore(
+      api({
+        storedUser: async () => demoUser(),
+        fetchUser,
+        afterFirstScreen: () => new Promise<void>((resolve) => (screenShown = resolve)),
+      }),
+    );
+    const refreshed = store.refreshUser();
+    await waitFor(() =>
+      expect(store.getState()).toMatchObject({ status: 'ready', user: { id: 7 } }),
+    );
+    // The screen draws from the stored copy; the sync worker that fetches the user has not started.
+    await nextTask();
+    expect(fetchUser).not.toHaveBeenCalled();
+    screenShown();
+    await refreshed;
+    expect(fetchUser).toHaveBeenCalledOnce();
+  });
+
+  it('asks the server at once when nothing is stored', async () => {
+    const afterFirstScreen = vi.fn(() => new Promise<void>(() => undefined));
+    const fetchUser = vi.fn(async () => demoUser());
+    const store = createSessionStore(api({ fetchUser, afterFirstScreen }));
+    await store.refreshUser();
+    expect(fetchUser).toHaveBeenCalledOnce();
+    expect(afterFirstScreen).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ status: 'ready', user: { id: 7 } });
+  });
+
   it('renders at once from the stored user while the network is down', async () => {
     let failFetch: (e: unknown) => void = () => undefined;
     const store = createSessionStore(

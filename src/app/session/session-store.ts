@@ -5,6 +5,7 @@
 import { isApiFailure } from '../../api/failure';
 import type { Settings, User } from '../../api/contract';
 import type { StoredBan } from '../../db/kv';
+import { afterFirstScreen } from '../../prerender/after-first-screen';
 import type * as WorkerSessionModule from './worker-session';
 
 type WorkerSession = typeof WorkerSessionModule;
@@ -68,6 +69,11 @@ export interface SessionApi {
   storedBan: () => Promise<StoredBan | null>;
   /** Follows the ban the worker stores when a ban ends the session; returns the unsubscribe. */
   watchBan: (listener: (ban: StoredBan | null) => void) => () => void;
+  /**
+   * Resolves when a page drawn from the stored user may ask the server: fetching the user starts
+   * the sync worker, which the first screen does not need. At once when absent (tests).
+   */
+  afterFirstScreen?: () => Promise<void>;
 }
 
 const HINT_COOKIE = 'amora_in';
@@ -88,6 +94,7 @@ const defaultApi: SessionApi = {
   storedBan: async () => (await worker()).storedBan(),
   watchUser: (listener) => lazyWatch((w) => w.watchUser(listener)),
   watchBan: (listener) => lazyWatch((w) => w.watchBan(listener)),
+  afterFirstScreen,
 };
 
 /** Starts a watch once the worker module has loaded; the returned stop works before that too. */
@@ -182,7 +189,11 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     if (state.status === 'loading') {
       // Render at once from what the worker stored; the network answer follows.
       const stored = await api.storedUser().catch(() => null);
-      if (stored && state.status === 'loading') set({ user: stored, status: 'ready' });
+      if (stored && state.status === 'loading') {
+        set({ user: stored, status: 'ready' });
+        // The screen draws from the stored copy first; the answer only confirms or changes it.
+        await api.afterFirstScreen?.();
+      }
     }
     try {
       const asked = userChanges;

@@ -1,6 +1,6 @@
 import { getSync } from '../../bridges/worker-bridge';
 import { ProfileCard } from '../members/ProfileCard';
-import { ProfileGrid } from '../members/ProfileGrid';
+import { FIRST_SCREEN_CARDS, ProfileGrid } from '../members/ProfileGrid';
 import type { LikeEntry } from './likes-view';
 
 /** Opening a new received like marks it seen (SPEC §4); a failure is only logged (SPEC §8). */
@@ -18,8 +18,9 @@ function markSeen(entry: LikeEntry) {
 export function LikesList({ entries, cdnPrefix }: { entries: LikeEntry[]; cdnPrefix: string }) {
   return (
     <ProfileGrid items={entries} keyOf={(entry) => entry.profile.id}>
-      {(entry) => (
+      {(entry, index) => (
         <ProfileCard
+          eager={index < FIRST_SCREEN_CARDS}
           profile={entry.profile}
           cdnPrefix={cdnPrefix}
           member

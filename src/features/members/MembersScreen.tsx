@@ -8,7 +8,7 @@ import { interleaveSponsored, sponsoredKey, type SponsoredItem } from '../../lib
 import { LoadMoreSentinel } from './LoadMoreSentinel';
 import { LocateButton } from './LocateButton';
 import { ProfileCard } from './ProfileCard';
-import { ProfileGrid } from './ProfileGrid';
+import { FIRST_SCREEN_CARDS, ProfileGrid } from './ProfileGrid';
 import { ProfileGridSkeleton } from './ProfileGridSkeleton';
 import { SearchFiltersForm } from './SearchFiltersForm';
 import { SponsoredCard } from './SponsoredCard';
@@ -41,18 +41,19 @@ export default function MembersScreen() {
   const sponsored = useSponsored(search.filters);
   const items = interleaveSponsored(results, sponsored.cams, sponsored.kinds);
 
-  const card = (headingLevel: 2 | 3) => (profile: Profile) => (
+  const card = (headingLevel: 2 | 3) => (profile: Profile, index: number) => (
     <ProfileCard
       profile={profile}
       cdnPrefix={settings?.cdn_prefix ?? ''}
       member={member}
       showLanguageBadge={showLanguageBadge}
       headingLevel={headingLevel}
+      eager={headingLevel === 2 && index < FIRST_SCREEN_CARDS}
     />
   );
-  const item = (entry: SponsoredItem<Profile>) =>
+  const item = (entry: SponsoredItem<Profile>, index: number) =>
     entry.kind === 'profile' ? (
-      card(2)(entry.profile)
+      card(2)(entry.profile, index)
     ) : (
       <SponsoredCard
         kind={entry.kind}

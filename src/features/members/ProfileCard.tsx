@@ -26,6 +26,8 @@ export interface ProfileCardProps {
   showLanguageBadge?: boolean;
   /** Level of the name heading, so the page outline has no gaps. */
   headingLevel?: 2 | 3;
+  /** On screen at once (the first cards): the photo loads at once and before others. */
+  eager?: boolean;
 }
 
 /** A member as a card (SPEC §2.6): photo, name with age, city and country, and the actions. */
@@ -39,6 +41,7 @@ export function ProfileCard({
   onOpen,
   showLanguageBadge = true,
   headingLevel = 2,
+  eager = false,
 }: ProfileCardProps) {
   const { t, i18n } = useTranslation();
   const lng = currentLanguage(i18n);
@@ -74,7 +77,15 @@ export function ProfileCard({
           onClick={onOpen}
         >
           {src ? (
-            <img src={src} alt="" loading="lazy" decoding="async" width="300" height="300" />
+            <img
+              src={src}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : undefined}
+              decoding="async"
+              width="300"
+              height="300"
+            />
           ) : (
             <span className="profile-card-placeholder" data-testid="photo-placeholder">
               <CardIcon name="person" size={64} />

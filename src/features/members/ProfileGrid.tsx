@@ -4,7 +4,16 @@ import type { ReactNode } from 'react';
 export const GRID_CLASS =
   'profile-grid row row-cols-2 row-cols-md-3 row-cols-lg-4 g-2 g-sm-3 list-unstyled';
 
-/** A list of cards; each item renders its own card so screens decide the card's options. */
+/**
+ * Cards on screen before any scrolling: two rows of a phone's two columns, the first row of a
+ * wide screen. Their photos load at once and first; the rest wait until they near the viewport.
+ */
+export const FIRST_SCREEN_CARDS = 4;
+
+/**
+ * A list of cards; each item renders its own card so screens decide the card's options. The
+ * index lets a screen load the first cards' photos eagerly (FIRST_SCREEN_CARDS).
+ */
 export function ProfileGrid<T>({
   items,
   keyOf,
@@ -12,13 +21,13 @@ export function ProfileGrid<T>({
 }: {
   items: readonly T[];
   keyOf: (item: T) => number | string;
-  children: (item: T) => ReactNode;
+  children: (item: T, index: number) => ReactNode;
 }) {
   return (
     <ul className={GRID_CLASS}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li className="col" key={keyOf(item)}>
-          {children(item)}
+          {children(item, index)}
         </li>
       ))}
     </ul>

@@ -72,22 +72,25 @@ export function useMemberSearch() {
   useEffect(() => {
     let cancelled = false;
     const restore = async () => {
-      const sync = getSync();
+      // getSync() only when a page must be fetched: a stored search draws without the worker.
       let current = await readSearchView().catch(() => null);
       if (cancelled) return;
       if (!current || current.search.highestPage === 0) {
-        if (!(await run(() => sync.search(undefined, { trafficsource: arrival.trafficsource }))))
+        if (
+          !(await run(() => getSync().search(undefined, { trafficsource: arrival.trafficsource })))
+        )
           return;
         current = await readSearchView();
       }
       while (!cancelled && current && !current.allLoaded) {
-        if (current.search.highestPage >= arrival.page || !(await run(() => sync.search()))) break;
+        if (current.search.highestPage >= arrival.page || !(await run(() => getSync().search())))
+          break;
         current = await readSearchView();
       }
       while (!cancelled && current?.allLoaded && !current.similarAllLoaded) {
         if (arrival.similarpage <= 1 || current.search.similarHighestPage >= arrival.similarpage)
           break;
-        if (!(await run(() => sync.loadSimilar()))) break;
+        if (!(await run(() => getSync().loadSimilar()))) break;
         current = await readSearchView();
       }
     };
