@@ -5,17 +5,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { Language, Settings } from '../../src/api/contract';
-import { companyLine } from '../../src/app/footer/company-line';
-import { settingsPlaceholders } from '../../src/features/pages/placeholders';
+import type { Language } from '../../src/shared/contract/fields';
+import type { Settings } from '../../src/shared/contract/settings';
+import { companyLine } from '../../src/shared/company-line';
+import { settingsPlaceholders } from '../../src/shared/page-placeholders';
 import {
   matchPrerendered,
   PRERENDER_MANIFEST,
   prerenderFile,
   type PrerenderManifest,
   type PrerenderMatch,
-} from '../../src/prerender/pages';
-import { fillSlots } from '../../src/prerender/slots';
+} from '../../src/shared/prerender/pages';
+import { fillSlots } from '../../src/shared/prerender/slots';
 import { SESSION_HINT_COOKIE } from '../plugins/session';
 
 /**

@@ -3,7 +3,7 @@
  * ZIP's name, its link's token hash and the mail that carries the link in one transaction.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DataExport } from '../../src/api/contract';
+import type { DataExport } from '../../src/shared/contract/account';
 import type { Database, DataExportsTable } from '../db/schema';
 import type { OutboxMail } from './mail.repository';
 

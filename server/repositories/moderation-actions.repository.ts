@@ -4,7 +4,7 @@
  * took effect. Changes are compare-and-set, so two moderators racing cannot both ban or unban.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ModerationAction } from '../../src/api/contract';
+import type { ModerationAction } from '../../src/shared/contract/moderation';
 import type { Database, MemberStatus } from '../db/schema';
 import type { OutboxMail } from './mail.repository';
 import { BANNED_SESSION } from './session.repository';

@@ -1,12 +1,12 @@
 /** /api/user.php: the logged-in user (GET), sign-up (POST ?new=1) and profile edits (PUT). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   SignupBody,
   SignupQuery,
   UserResponse,
   UserUpdateBody,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { todayIso } from '../lib/dates';
 import { routeLimit } from '../plugins/rate-limit';
 import { requireMember, startSession } from '../plugins/session';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../api/contract';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../shared/contract/chat';
 import type { ReportReason } from '../../../workers/chats';
 import './chat-dialogs.scss';
 

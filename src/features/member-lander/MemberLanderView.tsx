@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { Footer } from '../../app/footer/Footer';
 import { LineIcon } from '../../app/icons/LineIcon';
 import { JOIN_ID } from '../landers/lander-rules';

@@ -3,8 +3,8 @@
  * with the operator's details filled into their {{placeholders}}.
  */
 import { z } from 'zod';
-import type { Settings } from '../../api/contract';
-import { settingsPlaceholders } from './placeholders';
+import type { Settings } from '../../shared/contract/settings';
+import { settingsPlaceholders } from '../../shared/page-placeholders';
 
 // As in contract.ts, which a prerendered legal page no longer loads first: no eval under the
 // page's CSP, where zod's JIT probe would be reported as a violation.

@@ -1,12 +1,14 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX, type Settings, type User } from '../../api/contract';
+import { type User } from '../../shared/contract/account';
+import { CITY_MAX } from '../../shared/contract/fields';
+import { type Settings } from '../../shared/contract/settings';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { LivingAreaFields } from '../account/LivingAreaFields';
 import { useAccountAction } from '../account/use-account-action';
 import { useGeolocation, type LocateStatus } from '../members/use-geolocation';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX } from '../../api/contract';
+import { CITY_MAX } from '../../shared/contract/fields';
 import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { LivingAreaFields } from '../account/LivingAreaFields';
 import { useGeolocation, type LocateStatus } from '../members/use-geolocation';
 import { DraftNotices } from './DraftNotices';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/interface-language';
-import { countryName } from '../../../lib/countries';
+import { countryName } from '../../../shared/countries';
 import { useSettingsNow } from '../../../app/session/use-settings-now';
 import { mapCountry, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';

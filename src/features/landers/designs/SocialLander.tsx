@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
