@@ -59,7 +59,7 @@ export default defineConfig({
         },
       },
     }),
-    // Public pages as HTML per language (src/prerender/pages.ts), written after the bundle.
+    // Public pages as HTML per language (src/shared/prerender/pages.ts), written after the bundle.
     prerender(),
   ],
   css: {

@@ -1,6 +1,6 @@
 /**
  * Prerendering, run by every client build (vite.config.ts): builds src/prerender/entry.tsx for
- * Node, renders each page of src/prerender/pages.ts in each language, inlines the critical CSS
+ * Node, renders each page of src/shared/prerender/pages.ts in each language, inlines the critical CSS
  * (beasties) and writes `<outDir>/prerendered/<name>/<lng>.html` plus a manifest for the server.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -31,7 +31,7 @@ export const rowOf = (message: ChatMessage): MessageRow => ({
   status: 'sent',
 });
 
-/** Hands messages of one conversation to the open pages (src/api/page-lane.ts). */
+/** Hands messages of one conversation to the open pages (src/shared/page-lane.ts). */
 export function handOver(
   ctx: SyncContext,
   memberId: number,

@@ -1,5 +1,5 @@
 /**
- * The prerendered public pages (src/prerender/pages.ts) as the server sends them: which visitors
+ * The prerendered public pages (src/shared/prerender/pages.ts) as the server sends them: which visitors
  * get them, the file for a path and language, and the slot values filled in at request time.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The prerendered member landers' request-time card (src/prerender/member-slots.ts): the member the
+ * The prerendered member landers' request-time card (src/shared/prerender/member-slots.ts): the member the
  * API would show a visitor on this address, written into the page's slots. Whenever the API would
  * show no member (hidden, left, blocked, opted out, logged-out search off) or the card lacks a
  * photo, the filler answers null and the app shell draws the page as it always did: the slots

@@ -1,5 +1,5 @@
 /**
- * Prerendered member landers (src/prerender/member-slots.ts): the server writes the member the API
+ * Prerendered member landers (src/shared/prerender/member-slots.ts): the server writes the member the API
  * would show a visitor into the page's slots, escaped, and sends the app shell whenever the API
  * would show no member, so a prerendered page never shows someone the API would hide.
  */
