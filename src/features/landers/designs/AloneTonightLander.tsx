@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
-import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderActions, LanderHeadline } from '../parts/LanderHeadline';
 import { MemberStrip } from '../parts/MemberStrip';
 import { StoredNote } from '../parts/StoredNote';
-import { TotalLine } from '../parts/TotalLine';
 
 const STEPS = [
   'landers.tonight.step_1',
@@ -23,20 +23,13 @@ export function AloneTonightLander({
 }: LanderViewProps) {
   const { t } = useTranslation();
   return (
-    <div className="lander lander-tonight">
+    <LanderFrame design="lander-tonight" join={join}>
       <section className="lt-sky" aria-labelledby="lander-title">
         <div className="lt-moon" aria-hidden="true" />
         <div className="lt-stars" aria-hidden="true" />
         <div className="container lt-copy">
-          <p className="lander-kicker is-light">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.tonight.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.tonight.lead')}</p>
-          <div className="lander-actions">
-            <CtaLink>{t('landers.tonight.cta')}</CtaLink>
-            <TotalLine total={total} className="lander-total is-light" />
-          </div>
+          <LanderHeadline audience={audience} copy="tonight" light />
+          <LanderActions total={total} light cta={t('landers.tonight.cta')} />
         </div>
         <div className="container lt-members">
           <h2 className="lt-members-title">{t('landers.tonight.members_title')}</h2>
@@ -66,8 +59,7 @@ export function AloneTonightLander({
           ))}
         </ol>
       </section>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
-import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderActions, LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
-import { TotalLine } from '../parts/TotalLine';
 
 /** Photos above the fold on a phone's first screen; the rest load as the visitor scrolls. */
 const EAGER = 4;
@@ -22,17 +22,10 @@ export function GalleryLander({
 }: LanderViewProps) {
   const { t } = useTranslation();
   return (
-    <div className="lander lander-gallery">
+    <LanderFrame design="lander-gallery" join={join}>
       <section className="container lg-head" aria-labelledby="lander-title">
-        <p className="lander-kicker">{audience}</p>
-        <h1 id="lander-title" className="lander-title">
-          {t('landers.gallery.title')}
-        </h1>
-        <p className="lander-lead">{t('landers.gallery.lead')}</p>
-        <div className="lander-actions">
-          <CtaLink />
-          <TotalLine total={total} className="lander-total" />
-        </div>
+        <LanderHeadline audience={audience} copy="gallery" />
+        <LanderActions total={total} />
       </section>
 
       <section className="container lander-section pt-0" aria-label={t('landers.members_label')}>
@@ -72,8 +65,7 @@ export function GalleryLander({
         )}
         <p className="lg-more">{t('landers.gallery.more')}</p>
       </section>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

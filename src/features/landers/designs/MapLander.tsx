@@ -7,10 +7,10 @@ import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { MapView } from '../map/MapView';
 import { useCountryMap } from '../map/use-country-map';
-import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderActions, LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
-import { StoredNote } from '../parts/StoredNote';
-import { TotalLine } from '../parts/TotalLine';
+import { MembersSection } from '../parts/MembersSection';
 
 /** `maplanding`: members near the visitor, pinned on our own map of their country. */
 export function MapLander({
@@ -39,18 +39,11 @@ export function MapLander({
         )
       : profiles;
   return (
-    <div className="lander lander-map">
+    <LanderFrame design="lander-map" join={join}>
       <section className="container ml-hero" aria-labelledby="lander-title">
         <div className="ml-copy">
-          <p className="lander-kicker">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.map.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.map.lead')}</p>
-          <div className="lander-actions">
-            <CtaLink />
-            <TotalLine total={total} className="lander-total" />
-          </div>
+          <LanderHeadline audience={audience} copy="map" />
+          <LanderActions total={total} />
         </div>
         <div className="ml-stage">
           <MapView
@@ -63,11 +56,7 @@ export function MapLander({
       </section>
 
       {profiles && profiles.length > 0 && (
-        <section className="container lander-section" aria-labelledby="ml-near">
-          <h2 id="ml-near" className="lander-h2">
-            {t('landers.members_title')}
-          </h2>
-          <StoredNote stored={stored} />
+        <MembersSection id="ml-near" stored={stored}>
           <ul className="ml-list list-unstyled">
             {(listed ?? []).slice(0, 8).map((profile) => (
               <li key={profile.id} className="ml-list-item">
@@ -79,10 +68,9 @@ export function MapLander({
               </li>
             ))}
           </ul>
-        </section>
+        </MembersSection>
       )}
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

@@ -5,6 +5,8 @@ import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { LANDER_ICONS } from '../parts/PointList';
 import { StoredNote } from '../parts/StoredNote';
@@ -65,14 +67,10 @@ function Post({
 export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: LanderViewProps) {
   const { t } = useTranslation();
   return (
-    <div className="lander lander-social">
+    <LanderFrame design="lander-social" join={join}>
       <div className="container ls-layout">
         <section className="ls-intro" aria-labelledby="lander-title">
-          <p className="lander-kicker">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.social.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.social.lead')}</p>
+          <LanderHeadline audience={audience} copy="social" />
           <CtaLink />
         </section>
 
@@ -102,8 +100,7 @@ export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: La
           </ul>
         </section>
       </div>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

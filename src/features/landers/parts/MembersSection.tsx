@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StoredNote } from './StoredNote';
+
+/** The members below a hero: a titled section that says when the members are an earlier visit's. */
+export function MembersSection({
+  id,
+  stored,
+  children,
+}: {
+  /** The title's id, which labels the section. */
+  id: string;
+  stored: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="container lander-section" aria-labelledby={id}>
+      <h2 id={id} className="lander-h2">
+        {t('landers.members_title')}
+      </h2>
+      <StoredNote stored={stored} />
+      {children}
+    </section>
+  );
+}
