@@ -13,23 +13,17 @@ const STEPS = [
 ] as const;
 
 /** `alonetonight`: an evening invitation under a night sky; someone to talk to tonight. */
-export function AloneTonightLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function AloneTonightLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame design="lander-tonight" join={join}>
+    <LanderFrame view={view} design="lander-tonight">
       <section className="lt-sky" aria-labelledby="lander-title">
         <div className="lt-moon" aria-hidden="true" />
         <div className="lt-stars" aria-hidden="true" />
         <div className="container lt-copy">
-          <LanderHeadline audience={audience} copy="tonight" light />
-          <LanderActions total={total} light cta={t('landers.tonight.cta')} />
+          <LanderHeadline view={view} copy="tonight" light />
+          <LanderActions view={view} light cta={t('landers.tonight.cta')} />
         </div>
         <div className="container lt-members">
           <h2 className="lt-members-title">{t('landers.tonight.members_title')}</h2>

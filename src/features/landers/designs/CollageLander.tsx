@@ -12,17 +12,11 @@ import { TotalLine } from '../parts/TotalLine';
 const TILES = 12;
 
 /** `collagelanding`: a full-bleed collage of member photos around one clear invitation. */
-export function CollageLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function CollageLander(view: LanderViewProps) {
+  const { profiles, total, cdnPrefix, stored } = view;
   const photos = profiles ?? [];
   return (
-    <LanderFrame design="lander-collage" join={join} footer>
+    <LanderFrame view={view} design="lander-collage" footer>
       <section className="lc-hero" aria-labelledby="lander-title">
         <ul className="lc-collage list-unstyled" aria-hidden="true">
           {Array.from({ length: TILES }, (_, i) => {
@@ -38,7 +32,7 @@ export function CollageLander({
         </ul>
         <LanderBrand />
         <div className="lc-card">
-          <LanderHeadline audience={audience} copy="collage" />
+          <LanderHeadline view={view} copy="collage" />
           <CtaLink className="w-100" />
           <TotalLine total={total} className="lander-total text-center mt-3 mb-0" />
           <StoredNote stored={stored} />

@@ -12,20 +12,14 @@ const EAGER = 4;
 const SHOWN = 12;
 
 /** `gallery`: a grid of member photos, each a "say hello" that leads to sign-up. */
-export function GalleryLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function GalleryLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame design="lander-gallery" join={join}>
+    <LanderFrame view={view} design="lander-gallery">
       <section className="container lg-head" aria-labelledby="lander-title">
-        <LanderHeadline audience={audience} copy="gallery" />
-        <LanderActions total={total} />
+        <LanderHeadline view={view} copy="gallery" />
+        <LanderActions view={view} />
       </section>
 
       <section className="container lander-section pt-0" aria-label={t('landers.members_label')}>

@@ -20,19 +20,13 @@ const BENEFITS = [
 ] as const satisfies readonly { icon: LanderIconName; key: string }[];
 
 /** `iconslanding`: what membership gives, one icon per benefit, with faces to make it real. */
-export function IconsLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function IconsLander(view: LanderViewProps) {
+  const { profiles, total, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame design="lander-icons" join={join}>
+    <LanderFrame view={view} design="lander-icons">
       <section className="container li-hero" aria-labelledby="lander-title">
-        <LanderHeadline audience={audience} copy="icons" />
+        <LanderHeadline view={view} copy="icons" />
         <div className="li-faces">
           {profiles && profiles.length > 0 && (
             <span className="li-stack" aria-hidden="true">

@@ -13,15 +13,8 @@ import { MemberPhoto } from '../parts/MemberPhoto';
 import { MembersSection } from '../parts/MembersSection';
 
 /** `maplanding`: members near the visitor, pinned on our own map of their country. */
-export function MapLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-  language,
-}: LanderViewProps) {
+export function MapLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, language } = view;
   const { t, i18n } = useTranslation();
   const settings = useSettingsNow();
   // The visitor's country when we have its map, else where the members live (lander-rules).
@@ -39,11 +32,11 @@ export function MapLander({
         )
       : profiles;
   return (
-    <LanderFrame design="lander-map" join={join}>
+    <LanderFrame view={view} design="lander-map">
       <section className="container ml-hero" aria-labelledby="lander-title">
         <div className="ml-copy">
-          <LanderHeadline audience={audience} copy="map" />
-          <LanderActions total={total} />
+          <LanderHeadline view={view} copy="map" />
+          <LanderActions view={view} />
         </div>
         <div className="ml-stage">
           <MapView
@@ -56,7 +49,7 @@ export function MapLander({
       </section>
 
       {profiles && profiles.length > 0 && (
-        <MembersSection id="ml-near" stored={stored}>
+        <MembersSection id="ml-near" view={view}>
           <ul className="ml-list list-unstyled">
             {(listed ?? []).slice(0, 8).map((profile) => (
               <li key={profile.id} className="ml-list-item">

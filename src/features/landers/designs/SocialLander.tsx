@@ -64,13 +64,14 @@ function Post({
 }
 
 /** `socialnetwork`: a feed of members to like and message; taking part starts with sign-up. */
-export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: LanderViewProps) {
+export function SocialLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame design="lander-social" join={join}>
+    <LanderFrame view={view} design="lander-social">
       <div className="container ls-layout">
         <section className="ls-intro" aria-labelledby="lander-title">
-          <LanderHeadline audience={audience} copy="social" />
+          <LanderHeadline view={view} copy="social" />
           <CtaLink />
         </section>
 

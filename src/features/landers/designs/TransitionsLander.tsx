@@ -11,16 +11,10 @@ import { TotalLine } from '../parts/TotalLine';
 const SLIDES = 8;
 
 /** `transitionsvideolanding`: member photos crossfading in a story frame, the promise below them. */
-export function TransitionsLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function TransitionsLander(view: LanderViewProps) {
+  const { profiles, total, cdnPrefix, stored } = view;
   return (
-    <LanderFrame design="lander-transitions" join={join} footer>
+    <LanderFrame view={view} design="lander-transitions" footer>
       <section className="lt2-stage" aria-labelledby="lander-title">
         <LanderBrand light />
         <div className="lt2-story">
@@ -30,7 +24,7 @@ export function TransitionsLander({
             <div className="lt2-show lt2-show-empty" aria-hidden="true" />
           )}
           <div className="lt2-copy">
-            <LanderHeadline audience={audience} copy="transitions" light />
+            <LanderHeadline view={view} copy="transitions" light />
             <CtaLink className="w-100" />
             <TotalLine total={total} className="lander-total is-light text-center mt-2 mb-0" />
             <StoredNote stored={stored} />

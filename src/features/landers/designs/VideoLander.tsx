@@ -10,28 +10,22 @@ import { MembersSection } from '../parts/MembersSection';
 import { PointList } from '../parts/PointList';
 
 /** `video`: a full-bleed muted loop with the promise on top, then members, then sign-up. */
-export function VideoLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function VideoLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame design="lander-video" join={join} footer>
+    <LanderFrame view={view} design="lander-video" footer>
       <section className="lv-hero" aria-labelledby="lander-title">
         <LoopingVideo className="lv-media" />
         <div className="lv-shade" aria-hidden="true" />
         <LanderBrand light />
         <div className="container lv-copy">
-          <LanderHeadline audience={audience} copy="video" light />
-          <LanderActions total={total} light />
+          <LanderHeadline view={view} copy="video" light />
+          <LanderActions view={view} light />
         </div>
       </section>
 
-      <MembersSection id="lv-members" stored={stored}>
+      <MembersSection id="lv-members" view={view}>
         <MemberStrip
           profiles={profiles}
           cdnPrefix={cdnPrefix}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Footer } from '../../../app/footer/Footer';
+import type { LanderViewProps } from '../lander-view';
 
 /**
  * The composition every lander design shares: its own hero and members (the children), then the
@@ -7,14 +8,14 @@ import { Footer } from '../../../app/footer/Footer';
  * what it puts in front of the sign-up.
  */
 export function LanderFrame({
+  view,
   design,
-  join,
   footer = false,
   children,
 }: {
+  view: LanderViewProps;
   /** The design's class (`lander-video`), which scopes its styles. */
   design: string;
-  join: ReactNode;
   /** The designs that cover the whole screen end with the short footer of their own. */
   footer?: boolean;
   children: ReactNode;
@@ -22,7 +23,7 @@ export function LanderFrame({
   return (
     <div className={`lander ${design}`}>
       {children}
-      {join}
+      {view.join}
       {footer && <Footer minimal />}
     </div>
   );

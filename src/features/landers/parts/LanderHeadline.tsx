@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { LanderViewProps } from '../lander-view';
 import { CtaLink } from './CtaLink';
 import { TotalLine } from './TotalLine';
 
@@ -8,11 +9,11 @@ export type LanderCopy =
 
 /** Every hero's head: who the page is for, the design's title (the page's h1) and its lead. */
 export function LanderHeadline({
-  audience,
+  view,
   copy,
   light = false,
 }: {
-  audience: string;
+  view: LanderViewProps;
   copy: LanderCopy;
   /** Over a photo, video or night sky. */
   light?: boolean;
@@ -20,7 +21,7 @@ export function LanderHeadline({
   const { t } = useTranslation();
   return (
     <>
-      <p className={light ? 'lander-kicker is-light' : 'lander-kicker'}>{audience}</p>
+      <p className={light ? 'lander-kicker is-light' : 'lander-kicker'}>{view.audience}</p>
       <h1 id="lander-title" className="lander-title">
         {t(`landers.${copy}.title`)}
       </h1>
@@ -31,11 +32,11 @@ export function LanderHeadline({
 
 /** The call to action beside how many members there are, under a headline. */
 export function LanderActions({
-  total,
+  view,
   light = false,
   cta,
 }: {
-  total: number | null;
+  view: LanderViewProps;
   light?: boolean;
   /** The design's own words for the call to action, if it has them. */
   cta?: string;
@@ -43,7 +44,7 @@ export function LanderActions({
   return (
     <div className="lander-actions">
       <CtaLink>{cta}</CtaLink>
-      <TotalLine total={total} className={light ? 'lander-total is-light' : 'lander-total'} />
+      <TotalLine total={view.total} className={light ? 'lander-total is-light' : 'lander-total'} />
     </div>
   );
 }

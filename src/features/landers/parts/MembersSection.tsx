@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LanderViewProps } from '../lander-view';
 import { StoredNote } from './StoredNote';
 
 /** The members below a hero: a titled section that says when the members are an earlier visit's. */
 export function MembersSection({
   id,
-  stored,
+  view,
   children,
 }: {
   /** The title's id, which labels the section. */
   id: string;
-  stored: boolean;
+  view: LanderViewProps;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function MembersSection({
       <h2 id={id} className="lander-h2">
         {t('landers.members_title')}
       </h2>
-      <StoredNote stored={stored} />
+      <StoredNote stored={view.stored} />
       {children}
     </section>
   );
