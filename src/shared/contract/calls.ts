@@ -1,7 +1,6 @@
 /**
  * Every call of the wire contract (SPEC §7, DESIGN §4), for the docs and the typed client.
  */
-import './fields';
 import {
   AccountDeleted,
   ActivateResponse,

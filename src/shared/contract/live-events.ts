@@ -2,7 +2,6 @@
  * The live event stream of the wire contract: each `data:` line is a LiveEvent.
  */
 import { z } from 'zod';
-import './fields';
 import { ChatMessage } from './chat';
 
 /**
