@@ -17,7 +17,7 @@ export function AloneTonightLander(view: LanderViewProps) {
   const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame view={view} design="lander-tonight">
+    <LanderFrame join={view.join} design="lander-tonight">
       <section className="lt-sky" aria-labelledby="lander-title">
         <div className="lt-moon" aria-hidden="true" />
         <div className="lt-stars" aria-hidden="true" />

@@ -16,7 +16,7 @@ export function CollageLander(view: LanderViewProps) {
   const { profiles, total, cdnPrefix, stored } = view;
   const photos = profiles ?? [];
   return (
-    <LanderFrame view={view} design="lander-collage" footer>
+    <LanderFrame join={view.join} design="lander-collage" footer>
       <section className="lc-hero" aria-labelledby="lander-title">
         <ul className="lc-collage list-unstyled" aria-hidden="true">
           {Array.from({ length: TILES }, (_, i) => {

@@ -16,7 +16,7 @@ export function GalleryLander(view: LanderViewProps) {
   const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame view={view} design="lander-gallery">
+    <LanderFrame join={view.join} design="lander-gallery">
       <section className="container lg-head" aria-labelledby="lander-title">
         <LanderHeadline view={view} copy="gallery" />
         <LanderActions view={view} />

@@ -24,7 +24,7 @@ export function IconsLander(view: LanderViewProps) {
   const { profiles, total, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame view={view} design="lander-icons">
+    <LanderFrame join={view.join} design="lander-icons">
       <section className="container li-hero" aria-labelledby="lander-title">
         <LanderHeadline view={view} copy="icons" />
         <div className="li-faces">

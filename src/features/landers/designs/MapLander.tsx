@@ -32,7 +32,7 @@ export function MapLander(view: LanderViewProps) {
         )
       : profiles;
   return (
-    <LanderFrame view={view} design="lander-map">
+    <LanderFrame join={view.join} design="lander-map">
       <section className="container ml-hero" aria-labelledby="lander-title">
         <div className="ml-copy">
           <LanderHeadline view={view} copy="map" />

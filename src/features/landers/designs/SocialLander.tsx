@@ -68,7 +68,7 @@ export function SocialLander(view: LanderViewProps) {
   const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame view={view} design="lander-social">
+    <LanderFrame join={view.join} design="lander-social">
       <div className="container ls-layout">
         <section className="ls-intro" aria-labelledby="lander-title">
           <LanderHeadline view={view} copy="social" />

@@ -14,7 +14,7 @@ const SLIDES = 8;
 export function TransitionsLander(view: LanderViewProps) {
   const { profiles, total, cdnPrefix, stored } = view;
   return (
-    <LanderFrame view={view} design="lander-transitions" footer>
+    <LanderFrame join={view.join} design="lander-transitions" footer>
       <section className="lt2-stage" aria-labelledby="lander-title">
         <LanderBrand light />
         <div className="lt2-story">

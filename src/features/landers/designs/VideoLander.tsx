@@ -14,7 +14,7 @@ export function VideoLander(view: LanderViewProps) {
   const { profiles, cdnPrefix } = view;
   const { t } = useTranslation();
   return (
-    <LanderFrame view={view} design="lander-video" footer>
+    <LanderFrame join={view.join} design="lander-video" footer>
       <section className="lv-hero" aria-labelledby="lander-title">
         <LoopingVideo className="lv-media" />
         <div className="lv-shade" aria-hidden="true" />
