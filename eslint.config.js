@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { runtimeWalls } from './runtime-walls.config.js';
 
 export default tseslint.config(
   {
@@ -40,4 +41,5 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
+  ...runtimeWalls,
 );

@@ -59,7 +59,7 @@ export default defineConfig({
         },
       },
     }),
-    // Public pages as HTML per language (src/prerender/pages.ts), written after the bundle.
+    // Public pages as HTML per language (src/shared/prerender/pages.ts), written after the bundle.
     prerender(),
   ],
   css: {
@@ -87,6 +87,13 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules/,
               tags: ['$initial'],
+            },
+            // The contract's areas in one chunk, as when it was one file: each screen uses a few
+            // areas, and left to itself the bundler gave each set of areas a small file of its own.
+            {
+              name: 'contract',
+              test: /\/src\/shared\/contract\//,
+              includeDependenciesRecursively: false,
             },
             // What the landers share (the screen around a design, the parts, the sign-up section)
             // in one chunk: left to itself the bundler cut it into a dozen small files, one per

@@ -34,6 +34,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The walls between runtimes and the import graph, read from the sources in Node.
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',

@@ -5,11 +5,11 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from '../src/api/contract';
-import { LANGUAGE_TAGS } from '../src/i18n/languages';
-import { PRERENDER_CONTAINER_ID, type RenderedPage } from '../src/prerender/pages';
-import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../src/prerender/site-slots';
-import { escapeHtml, slotMarker } from '../src/prerender/slots';
+import type { Language } from '../src/shared/contract/fields';
+import { LANGUAGE_TAGS } from '../src/shared/languages';
+import { PRERENDER_CONTAINER_ID, type RenderedPage } from '../src/shared/prerender/pages';
+import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../src/shared/prerender/site-slots';
+import { escapeHtml, slotMarker } from '../src/shared/prerender/slots';
 import type { ScreenAssets } from './screen-assets';
 
 /** What the built index.html loads, read once per build. */

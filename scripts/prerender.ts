@@ -1,6 +1,6 @@
 /**
  * Prerendering, run by every client build (vite.config.ts): builds src/prerender/entry.tsx for
- * Node, renders each page of src/prerender/pages.ts in each language, inlines the critical CSS
+ * Node, renders each page of src/shared/prerender/pages.ts in each language, inlines the critical CSS
  * (beasties) and writes `<outDir>/prerendered/<name>/<lng>.html` plus a manifest for the server.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import type { Language } from '../src/api/contract';
-import { matchRoute } from '../src/app/route-table';
+import type { Language } from '../src/shared/contract/fields';
+import { matchRoute } from '../src/shared/route-table';
 import {
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
@@ -19,7 +19,7 @@ import {
   PRERENDER_ENTRIES,
   type PrerenderManifest,
   type RenderedPage,
-} from '../src/prerender/pages';
+} from '../src/shared/prerender/pages';
 import { inlineScriptHashes } from '../server/lib/origin';
 import { composePage, pageAssets } from './prerender-html';
 import {

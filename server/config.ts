@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { Company, Language, PaymentMethod, SignupsMode } from '../src/api/contract';
+import { Language } from '../src/shared/contract/fields';
+import { PaymentMethod } from '../src/shared/contract/payments';
+import { Company, SignupsMode } from '../src/shared/contract/settings';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { s3ConfigFrom, type S3Config } from './storage/s3-config';
 

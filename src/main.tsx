@@ -4,7 +4,7 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './app/error/AppErrorBoundary';
-import { matchRoute } from './app/route-table';
+import { matchRoute } from './shared/route-table';
 import { SessionProvider } from './app/session/SessionProvider';
 import { createSessionStore, type SessionStore } from './app/session/session-store';
 import { applyDevQuery } from './app/template/template-prefs';

@@ -15,7 +15,7 @@ import { LanderLayout } from './app/layouts/LanderLayout';
 import { BootProgress } from './app/loading-bar/BootProgress';
 import { RootLayout } from './app/RootLayout';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './app/route-handle';
-import { ROUTES, type LayoutName, type RouteDef } from './app/route-table';
+import { ROUTES, type LayoutName, type RouteDef } from './shared/route-table';
 import type { SessionStore } from './app/session/session-store';
 import { prerenderedScreenModule } from './prerender/first-screen';
 import { withReveal } from './prerender/RevealWhenMounted';

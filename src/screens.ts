@@ -1,5 +1,5 @@
 /**
- * The module of every screen key of the route table (src/app/route-table.ts). Kept out of the
+ * The module of every screen key of the route table (src/shared/route-table.ts). Kept out of the
  * entry: each import here carries the list of files its screen needs, so that a navigation asks
  * for them together rather than one import level at a time, and those lists are no business of
  * a page's first paint. `src/routes.tsx` loads this module when a route first needs a screen; a

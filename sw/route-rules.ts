@@ -1,8 +1,8 @@
 /** Which requests the service worker caches, as plain predicates (tested without a worker). */
 
 /** Runtime cache names, shared with the sync worker (it may drop the photos on a full disk). */
-export { CACHE_NAMES } from '../src/api/cache-names';
-import { SETTINGS_PATH, UPLOADS_PATH } from '../src/api/cache-names';
+export { CACHE_NAMES } from '../src/shared/cache-names';
+import { SETTINGS_PATH, UPLOADS_PATH } from '../src/shared/cache-names';
 
 /** Navigations here reach the server as they are: never answered with the app shell. */
 export const NAVIGATION_DENYLIST = [/^\/api\//, /^\/uploads\//, /^\/_i18n\//];

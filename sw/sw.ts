@@ -5,7 +5,7 @@
 import { cacheNames } from 'workbox-core';
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import type { SwInboundMessage } from '../src/api/offline-protocol';
+import type { SwInboundMessage } from '../src/shared/offline-protocol';
 import { outdatedPrecaches } from './precache-cleanup';
 import { installPushHandlers } from './push/install';
 import { installActionQueue } from './queue/install-queue';

@@ -2,8 +2,8 @@
  * The member's own account: profile edits, photos, password change and reset, e-mail change and
  * deletion. Every answer that carries the user is stored through applyUser, so the page sees it.
  */
-import type { MailChangeResult, User, UserUpdateBody } from '../src/api/contract';
-import { UserResponse } from '../src/api/contract';
+import type { MailChangeResult, User, UserUpdateBody } from '../src/shared/contract/account';
+import { UserResponse } from '../src/shared/contract/account';
 import type { DraftPhoto } from '../src/db/db';
 import type { SyncContext } from './context';
 import { syncError } from './errors';

@@ -2,8 +2,10 @@
  * Actions (DESIGN §3): client sequence numbers, and reconciling optimistic state when the server
  * or the service worker's replay (ACTIONS_CHANNEL delivered/failed) settles an action.
  */
-import { ApiError, ChatMessage, LikeResult } from '../src/api/contract';
-import type { ActionsMessage } from '../src/api/offline-protocol';
+import { ChatMessage } from '../src/shared/contract/chat';
+import { ApiError } from '../src/shared/contract/fields';
+import { LikeResult } from '../src/shared/contract/likes';
+import type { ActionsMessage } from '../src/shared/offline-protocol';
 import type { AmoraDb } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 

@@ -3,7 +3,7 @@
  * `banned` event, stores the ban's reason and date for /pages/ban (kv `ban`, kept through the
  * wipe) and clears the member's data. Every open tab sees the stored ban and shows the ban page.
  */
-import { BANNED_KEY, type BanDetails } from '../src/api/contract';
+import { BANNED_KEY, type BanDetails } from '../src/shared/contract/fields';
 import { kvPut } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { isSyncError } from './errors';

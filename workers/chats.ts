@@ -3,7 +3,11 @@
  * (unread to 0 here at once), deleting one (the list reloads afterwards, also after a failure),
  * and blocking or reporting the member on the other side.
  */
-import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS, type ChatListEntry } from '../src/api/contract';
+import {
+  COMPLAINT_MESSAGE_MAX,
+  COMPLAINT_REASONS,
+  type ChatListEntry,
+} from '../src/shared/contract/chat';
 import type { ChatRow } from '../src/db/db';
 import { updateBadge } from './badge';
 import { pollWithEtag } from './conditional';

@@ -2,7 +2,7 @@
  * The /complaints form (members and visitors): one multipart call with the fields and the optional
  * screenshot, through the same upload path as photos so the page gets upload progress.
  */
-import { COMPLAINT_FORM_PATH, ComplaintFormResult } from '../src/api/contract';
+import { COMPLAINT_FORM_PATH, ComplaintFormResult } from '../src/shared/contract/moderation';
 import type { DraftPhoto } from '../src/db/db';
 import type { ComplaintDraft } from '../src/db/kv';
 import type { SyncContext } from './context';

@@ -3,8 +3,8 @@
  * it in sync.worker.ts, tests build it with fakes (fake server, fake locks, fake channel).
  */
 import type { AmoraDb } from '../src/db/db';
-import type { ActionsMessage } from '../src/api/offline-protocol';
-import type { LaneMessage } from '../src/api/page-lane';
+import type { ActionsMessage } from '../src/shared/offline-protocol';
+import type { LaneMessage } from '../src/shared/page-lane';
 import type { Http } from './fetcher';
 import type { Upload } from './upload';
 

@@ -7,7 +7,7 @@ import type { AmoraDb } from '../src/db/db';
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { postMessage, queueMessage } from './messages';
-import { isNoCreditsRefusal } from './no-credits';
+import { isNoCreditsRefusal } from '../src/shared/no-credits';
 import { currentMemberId } from './session';
 
 /** How many messages the stored balance pays for; unknown balance or cost: no limit. */

@@ -3,7 +3,7 @@
  * (start one). Answers are handed to the page, not stored: the export is only watched while the
  * profile screen is open.
  */
-import type { DataExport } from '../src/api/contract';
+import type { DataExport } from '../src/shared/contract/account';
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';

@@ -2,7 +2,7 @@
  * Delivery receipts this device sends: the other member's messages that came over the event
  * stream are acknowledged with PUT /api/chat.php?delivered=1.
  */
-import type { LiveEvent } from '../src/api/contract';
+import type { LiveEvent } from '../src/shared/contract/live-events';
 import type { SyncContext } from './context';
 import { currentMemberId } from './session';
 

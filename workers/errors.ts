@@ -2,7 +2,7 @@
  * The one error shape every sync call rejects with. A plain object, not a class: Comlink
  * structured-clones thrown values, and a class instance would arrive as a bare Error.
  */
-import type { BanDetails } from '../src/api/contract';
+import type { BanDetails } from '../src/shared/contract/fields';
 
 /**
  * network: no answer (offline, timeout); auth: 401/403; validation: a body that breaks the

@@ -2,7 +2,8 @@
  * The live event stream (DESIGN §3): an EventSource on /api/events.php held by the leader while
  * logged in. Each event names what changed; the worker refetches it. Polling stays the truth.
  */
-import { calls, LiveEvent } from '../src/api/contract';
+import { calls } from '../src/shared/contract/calls';
+import { LiveEvent } from '../src/shared/contract/live-events';
 import type { EventSourceLike } from './context';
 
 export const EVENTS_PATH = calls.events.path;

@@ -3,8 +3,9 @@
  * calls, the service worker's "queued" answer, contract parsing, and failures as SyncErrors.
  */
 import type { z } from 'zod';
-import { ApiError, calls, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../src/api/contract';
-import { QUEUED_HEADER } from '../src/api/offline-protocol';
+import { calls } from '../src/shared/contract/calls';
+import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../src/shared/contract/fields';
+import { QUEUED_HEADER } from '../src/shared/offline-protocol';
 import { syncError } from './errors';
 
 /** Package name sent with every call (SPEC §7). */

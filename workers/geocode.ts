@@ -3,7 +3,7 @@
  * device's position, the server names its country, region and city, and the answer is kept in kv
  * for the next request. A failure stores null (SPEC §8) and still rejects, so the page can log it.
  */
-import type { GeocodeResponse } from '../src/api/contract';
+import type { GeocodeResponse } from '../src/shared/contract/settings';
 import { kvPut } from '../src/db/kv';
 import type { SyncContext } from './context';
 

@@ -4,7 +4,7 @@
  * Once held, a search stays in memory until the filters change, so its pages are never split
  * between the database and memory.
  */
-import type { Profile } from '../src/api/contract';
+import type { Profile } from '../src/shared/contract/fields';
 import type { PageKind, SearchRow } from '../src/db/db';
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';

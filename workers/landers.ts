@@ -3,14 +3,14 @@
  * each kept in kv so a revisit without a connection shows the last answer; the match-finder count
  * and the members who fit a new member, which are only useful online.
  */
+import type { Profile } from '../src/shared/contract/fields';
 import type {
   LanderResponse,
   MatchFinderQuery,
   MatchFinderResponse,
   MemberLanderResponse,
-  Profile,
   SignupMatchesQuery,
-} from '../src/api/contract';
+} from '../src/shared/contract/landers';
 import { kvGet, type KvKey, type StoredPublic } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';

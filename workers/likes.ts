@@ -2,8 +2,8 @@
  * Likes (SPEC §4 "Likes and chats"): the polled list of given and received likes, optimistic
  * like/unlike actions with client id and sequence, and marking a received like as seen.
  */
-import type { LikesResponse } from '../src/api/contract';
-import { ACTION_HEADER, MEMBER_HEADER } from '../src/api/offline-protocol';
+import type { LikesResponse } from '../src/shared/contract/likes';
+import { ACTION_HEADER, MEMBER_HEADER } from '../src/shared/offline-protocol';
 import type { LikeRow } from '../src/db/db';
 import { kvPut } from '../src/db/kv';
 import { confirmAction, failAction, nextSeq, unstoredSeq } from './actions';

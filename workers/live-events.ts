@@ -2,7 +2,7 @@
  * What the leader does with each live event (DESIGN §3): a ban ends the session at once, a
  * conversation event is applied to the stored messages, and the list it names is refetched.
  */
-import type { LiveEvent } from '../src/api/contract';
+import type { LiveEvent } from '../src/shared/contract/live-events';
 import { applyBan } from './ban';
 import type { SyncContext } from './context';
 import { createDeliveryAcks } from './delivery-acks';

@@ -2,7 +2,7 @@
  * Live conversation events (DESIGN §3): a message the stream carries, handed to the open pages and
  * stored; delivery and read receipts applied to own messages, or the conversation refetched.
  */
-import type { LiveEvent } from '../src/api/contract';
+import type { LiveEvent } from '../src/shared/contract/live-events';
 import type { MessageRow } from '../src/db/db';
 import type { SyncContext } from './context';
 import { handOver, loadMessages, postsInFlight, rowOf } from './messages';

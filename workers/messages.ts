@@ -4,9 +4,9 @@
  * likes through the actions channel. Live messages and receipts are in live-messages.ts, the
  * receipts this device sends in delivery-acks.ts.
  */
-import { ChatMessage, ChatMessagesResponse, SendMessageBody } from '../src/api/contract';
+import { ChatMessage, ChatMessagesResponse, SendMessageBody } from '../src/shared/contract/chat';
 import type { z } from 'zod';
-import { ACTION_HEADER, MEMBER_HEADER } from '../src/api/offline-protocol';
+import { ACTION_HEADER, MEMBER_HEADER } from '../src/shared/offline-protocol';
 import type { MessageRow } from '../src/db/db';
 import { kvGet } from '../src/db/kv';
 import { confirmAction, failAction, nextSeq } from './actions';
@@ -31,7 +31,7 @@ export const rowOf = (message: ChatMessage): MessageRow => ({
   status: 'sent',
 });
 
-/** Hands messages of one conversation to the open pages (src/api/page-lane.ts). */
+/** Hands messages of one conversation to the open pages (src/shared/page-lane.ts). */
 export function handOver(
   ctx: SyncContext,
   memberId: number,

@@ -8,7 +8,7 @@ import type {
   ModerationActionResult,
   ModerationMemberResponse,
   ModerationQueueResponse,
-} from '../src/api/contract';
+} from '../src/shared/contract/moderation';
 import type { SyncContext } from './context';
 
 /** GET /api/moderation.php: the open reports and complaints, oldest first, and photos to review. */

@@ -4,7 +4,7 @@
  * the service worker claims it, is controlled; such a worker therefore sends its actions through
  * the page's fetch, and every action still has exactly one way out: the service worker's queue.
  */
-import { ACTION_HEADER } from '../src/api/offline-protocol';
+import { ACTION_HEADER } from '../src/shared/offline-protocol';
 
 /** A request as it crosses to the page (no signal: it cannot be cloned; the worker times out). */
 export interface PageRequest {

@@ -4,14 +4,14 @@
  * purchase that turns paid refetches the user (new balance) and resends the messages that were
  * refused for lack of credits.
  */
+import { type User } from '../src/shared/contract/account';
 import {
   FINAL_TRANSACTION_STATUSES,
   type CheckoutStarted,
   type CreateTransactionBody,
   type CreditsOffer,
   type Transaction,
-  type User,
-} from '../src/api/contract';
+} from '../src/shared/contract/payments';
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { resendNoCreditMessages } from './credit-resend';

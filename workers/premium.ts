@@ -9,7 +9,7 @@ import type {
   LedgerResponse,
   PaymentMethod,
   PremiumOffer,
-} from '../src/api/contract';
+} from '../src/shared/contract/payments';
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';
 import { toSyncError } from './errors';

@@ -2,7 +2,8 @@
  * The member profile page's data: GET /api/profile.php with the ETag of the copy we hold, written
  * to profileDetails (for offline visits), the profile card in profiles, and the like state.
  */
-import type { Profile, ProfileDetails } from '../src/api/contract';
+import type { Profile } from '../src/shared/contract/fields';
+import type { ProfileDetails } from '../src/shared/contract/members';
 import type { ProfileDetailsRow } from '../src/db/db';
 import { kvGet } from '../src/db/kv';
 import type { SyncContext } from './context';

@@ -3,7 +3,7 @@
  * push bridge subscribes in the browser and hands the subscription's JSON here; while subscribed
  * the worker polls every 300 s instead of 60 s (SPEC §9).
  */
-import type { NotificationSettings, PushSubscriptionBody } from '../src/api/contract';
+import type { NotificationSettings, PushSubscriptionBody } from '../src/shared/contract/account';
 import type { SyncContext } from './context';
 
 /** A PushSubscription.toJSON() as the page passes it. */

@@ -7,10 +7,10 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { AmoraDb } from '../src/db/db';
-import { isQuotaError, retryWithRoom } from '../src/lib/room-retry';
+import { isQuotaError, retryWithRoom } from '../src/shared/room-retry';
 import { isSyncError, syncError } from './errors';
 
-export { isQuotaError, ROOM_RETRIES } from '../src/lib/room-retry';
+export { isQuotaError, ROOM_RETRIES } from '../src/shared/room-retry';
 
 /** i18n key of the message the member sees when the device refused to store even after a trim. */
 export const STORAGE_FULL_KEY = 'errors.storage_full';

@@ -2,7 +2,7 @@
  * Pure rules of the member search (SPEC §4 "Search", §7, §9): query shapes, the filter key, the
  * country-resets-region rule and the widened "similar" filters.
  */
-import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../src/api/contract';
+import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../src/shared/contract/fields';
 import type { SearchFilters } from '../src/db/db';
 import type { QueryValue } from './fetcher';
 

@@ -3,7 +3,7 @@
  * start over; similar results once all are loaded. Results land in profiles + searchPages, or,
  * when the device has no room left, in the worker's memory (held-search.ts).
  */
-import { SEARCH_PAGE_SIZE, type Profile } from '../src/api/contract';
+import { SEARCH_PAGE_SIZE, type Profile } from '../src/shared/contract/fields';
 import type { PageKind, SearchFilters, SearchRow } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import type { SyncContext } from './context';

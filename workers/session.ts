@@ -2,7 +2,7 @@
  * Session (SPEC §4 "Session", §8): who is logged in, and what happens to stored data when that
  * changes. Nothing of member A survives into member B's session (DESIGN §3, ASVS 14.3.1).
  */
-import type { User } from '../src/api/contract';
+import type { User } from '../src/shared/contract/account';
 import type { AmoraDb } from '../src/db/db';
 import { kvGet, kvPut, type KvKey, type KvValues } from '../src/db/kv';
 import { wipePersonalData } from '../src/db/wipe';

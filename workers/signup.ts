@@ -6,11 +6,11 @@
  */
 import type {
   ActivateResponse,
-  ProfileFieldsResponse,
   SignupBody,
   User,
   ValidateEmailResponse,
-} from '../src/api/contract';
+} from '../src/shared/contract/account';
+import type { ProfileFieldsResponse } from '../src/shared/contract/settings';
 import { SIGNUP_PARTS, type SignupDraftRow, type SignupPart } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import { updateUser, uploadProfileImage, type ProgressListener } from './account';

@@ -3,16 +3,14 @@
  * and the one API object the page calls. Every API call settles with a value or a SyncError.
  */
 import type {
-  CreateTransactionBody,
-  MatchFinderQuery,
   NotificationSettings,
-  PaymentMethod,
-  Settings,
   SignupBody,
-  SignupMatchesQuery,
   User,
   UserUpdateBody,
-} from '../src/api/contract';
+} from '../src/shared/contract/account';
+import type { MatchFinderQuery, SignupMatchesQuery } from '../src/shared/contract/landers';
+import type { CreateTransactionBody, PaymentMethod } from '../src/shared/contract/payments';
+import type { Settings } from '../src/shared/contract/settings';
 import type { DraftPhoto, SearchFilters } from '../src/db/db';
 import { kvGet, kvPut, type ComplaintDraft } from '../src/db/kv';
 import {

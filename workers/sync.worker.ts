@@ -3,9 +3,9 @@
  * BroadcastChannel, EventSource and Badging into the sync modules and exposes ONE API object.
  */
 import * as Comlink from 'comlink';
-import { CACHE_NAMES } from '../src/api/cache-names';
-import { PAGE_LANE_CHANNEL } from '../src/api/page-lane';
-import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/api/offline-protocol';
+import { CACHE_NAMES } from '../src/shared/cache-names';
+import { PAGE_LANE_CHANNEL } from '../src/shared/page-lane';
+import { ACTIONS_CHANNEL, type ActionsMessage } from '../src/shared/offline-protocol';
 import { DB_NAME, openAmoraDb } from '../src/db/db';
 import { trackTransactions } from '../src/db/live-transactions';
 import type { Badge, Channel } from './context';

@@ -2,7 +2,7 @@
  * Multipart photo uploads. XMLHttpRequest is the one browser API that reports upload progress
  * (the wizard's bar, SPEC §2.4 step 2); where it is missing (tests) fetch sends the same request.
  */
-import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../src/api/contract';
+import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../src/shared/contract/fields';
 import type { DraftPhoto } from '../src/db/db';
 import { syncError } from './errors';
 import { PACKAGE_NAME } from './fetcher';

@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { PRERENDER_DIR } from '../../src/prerender/pages';
+import { PRERENDER_DIR } from '../../src/shared/prerender/pages';
 
 /** True when `url` (path and query as the client sent it) is a file under `clientDir`. */
 export async function isClientFilePath(clientDir: string, url: string): Promise<boolean> {

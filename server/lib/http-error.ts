@@ -1,4 +1,4 @@
-import { BANNED_KEY, type BanDetails } from '../../src/api/contract';
+import { BANNED_KEY, type BanDetails } from '../../src/shared/contract/fields';
 
 /** A failure the client caused or may see: its status, a readable message and an i18n key. */
 export class HttpError extends Error {

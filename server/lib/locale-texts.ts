@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 
 /** A reader over one locales folder: the text at `key` in `language`, or null when there is none. */
 export function localeTexts(localesDir: string) {

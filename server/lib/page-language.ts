@@ -1,5 +1,5 @@
 /** Picks the interface language of a page request, in the client's order: cookie, browser, fallback. */
-import { LANGUAGES, type Language } from '../../src/api/contract';
+import { LANGUAGES, type Language } from '../../src/shared/contract/fields';
 
 const LANGUAGE_COOKIE = 'i18n_redirected';
 

@@ -1,21 +1,22 @@
 /**
- * The prerendered public pages (src/prerender/pages.ts) as the server sends them: which visitors
+ * The prerendered public pages (src/shared/prerender/pages.ts) as the server sends them: which visitors
  * get them, the file for a path and language, and the slot values filled in at request time.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { Language, Settings } from '../../src/api/contract';
-import { companyLine } from '../../src/app/footer/company-line';
-import { settingsPlaceholders } from '../../src/features/pages/placeholders';
+import type { Language } from '../../src/shared/contract/fields';
+import type { Settings } from '../../src/shared/contract/settings';
+import { companyLine } from '../../src/shared/company-line';
+import { settingsPlaceholders } from '../../src/shared/page-placeholders';
 import {
   matchPrerendered,
   PRERENDER_MANIFEST,
   prerenderFile,
   type PrerenderManifest,
   type PrerenderMatch,
-} from '../../src/prerender/pages';
-import { fillSlots } from '../../src/prerender/slots';
+} from '../../src/shared/prerender/pages';
+import { fillSlots } from '../../src/shared/prerender/slots';
 import { SESSION_HINT_COOKIE } from '../plugins/session';
 
 /**

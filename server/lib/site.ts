@@ -4,7 +4,8 @@
  * stable as long as that package's order does (pinned by package-lock).
  */
 import { allCountries } from 'country-region-data';
-import type { CompanyInfoResponse, Region, Settings } from '../../src/api/contract';
+import type { Region } from '../../src/shared/contract/fields';
+import type { CompanyInfoResponse, Settings } from '../../src/shared/contract/settings';
 import type { z } from 'zod';
 import type { SiteConfig } from '../config';
 

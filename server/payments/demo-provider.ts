@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import type { TransactionStatus } from '../../src/api/contract';
+import type { TransactionStatus } from '../../src/shared/contract/payments';
 import {
   WebhookSignatureError,
   type CheckoutSession,

@@ -2,7 +2,7 @@
  * Who gets the welcome discount and the time bonus. Both are decided when a transaction is
  * created and fixed into its row, so a later payment never changes what was agreed.
  */
-import type { Discount } from '../../src/api/contract';
+import type { Discount } from '../../src/shared/contract/payments';
 import type { PurchaseTerms } from './pricing';
 
 /** The parts of the site config (config.ts SiteConfig) these rules read. */

@@ -8,7 +8,7 @@ import type {
   PaymentMethod,
   PremiumPlan,
   ProductKind,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/payments';
 
 /**
  * The parts of the site config (config.ts SiteConfig) pricing reads. Declared here so this pure

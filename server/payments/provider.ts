@@ -4,7 +4,8 @@
  * without STRIPE_SECRET_KEY). Both report through the same webhook route and state machine.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Language, PaymentMethod } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
+import type { PaymentMethod } from '../../src/shared/contract/payments';
 
 /** Which provider a transaction went through (transactions.provider). */
 export type ProviderName = 'demo' | 'stripe';

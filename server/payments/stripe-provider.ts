@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import { eventReport, sessionOutcome, sessionReport } from './stripe-events';
 import {
   WebhookSignatureError,

@@ -3,7 +3,7 @@
  * checkout may still turn paid (or expire), an expired one paid; paid → refunded. Any other report changes nothing, so
  * late, replayed and out-of-order provider reports are harmless.
  */
-import type { TransactionStatus } from '../../src/api/contract';
+import type { TransactionStatus } from '../../src/shared/contract/payments';
 
 /** A provider's report (provider.ts PaymentOutcome): any state but created. */
 type PaymentOutcome = Exclude<TransactionStatus, 'created'>;

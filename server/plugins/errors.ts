@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '../../src/api/contract';
+import type { ApiError } from '../../src/shared/contract/fields';
 import { HttpError } from '../lib/http-error';
 import { unencapsulated } from './unencapsulated';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { z } from 'zod';
-import type { LiveEvent } from '../../src/api/contract';
+import type { LiveEvent } from '../../src/shared/contract/live-events';
 import type { AppConfig } from '../config';
 import { createPushTexts, noticeFor } from '../services/push-payload';
 import { createPushSender, type NotifyMember, type VapidKeys } from '../services/push-sender';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { LiveEvent } from '../../src/api/contract';
+import { LiveEvent } from '../../src/shared/contract/live-events';
 import { unencapsulated } from './unencapsulated';
 
 /** Receives a member's events with their unique id (the SSE `id:`). */

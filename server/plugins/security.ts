@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/api/contract';
-import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../src/prerender/pages';
+import { ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/shared/contract/fields';
+import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../src/shared/prerender/pages';
 import { helmetHeaders } from '../lib/helmet-headers';
 import { inlineScriptHashes, isAllowedOrigin } from '../lib/origin';
 import { hostChecker } from '../lib/site-origin';

@@ -6,7 +6,7 @@
  */
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BANNED_KEY, type BanDetails } from '../../src/api/contract';
+import { BANNED_KEY, type BanDetails } from '../../src/shared/contract/fields';
 import { bannedError, HttpError, notLoggedIn } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { unencapsulated } from './unencapsulated';

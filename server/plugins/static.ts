@@ -10,9 +10,10 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { I18nParams, LANGUAGES, type Language } from '../../src/api/contract';
-import { matchRoute } from '../../src/app/route-table';
-import { PRERENDER_DIR } from '../../src/prerender/pages';
+import { LANGUAGES, type Language } from '../../src/shared/contract/fields';
+import { I18nParams } from '../../src/shared/contract/settings';
+import { matchRoute } from '../../src/shared/route-table';
+import { PRERENDER_DIR } from '../../src/shared/prerender/pages';
 import { pageLanguage, withMessagesPreload } from '../lib/page-language';
 import {
   fillPage,

@@ -4,7 +4,7 @@
  * only one wins.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import type { Database, MemberStatus } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
 import { ACTIVATION_TOKEN, MAIL_CHANGE_TOKEN, PASSWORD_RESET_TOKEN } from './mail.repository';

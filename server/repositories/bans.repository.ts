@@ -1,6 +1,6 @@
 /** Reads bans (migration 009): what a banned member is told on every call and at login. */
 import type { Kysely } from 'kysely';
-import type { BanDetails } from '../../src/api/contract';
+import type { BanDetails } from '../../src/shared/contract/fields';
 import type { Database } from '../db/schema';
 
 /** Reads the bans table. */

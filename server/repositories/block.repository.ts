@@ -1,6 +1,6 @@
 /** Blocks (DESIGN §4): who a member shut out. Lists of other members filter through notBlockedWith. */
 import type { Kysely } from 'kysely';
-import type { Profile } from '../../src/api/contract';
+import type { Profile } from '../../src/shared/contract/fields';
 import type { Database } from '../db/schema';
 import { mainImage, PROFILE_COLUMNS, toProfileCard, type ProfileRow } from './member-sql';
 

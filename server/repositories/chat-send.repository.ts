@@ -4,7 +4,7 @@
  * commit together or not at all.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ChatMessage } from '../../src/api/contract';
+import type { ChatMessage } from '../../src/shared/contract/chat';
 import type { Database } from '../db/schema';
 import { toChatMessage } from './chat.repository';
 import { toPairState, type PairState } from './member-sql';

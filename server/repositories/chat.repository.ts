@@ -4,7 +4,7 @@
  * chat-send.repository.ts.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ChatMessage } from '../../src/api/contract';
+import type { ChatMessage } from '../../src/shared/contract/chat';
 import type { Database, MessagesTable } from '../db/schema';
 import { pairState, type PairState } from './member-sql';
 

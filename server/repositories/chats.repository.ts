@@ -1,6 +1,6 @@
 /** Conversations as the chat list shows them (SPEC §3 "Chat list entry"). */
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { ChatListEntry } from '../../src/api/contract';
+import type { ChatListEntry } from '../../src/shared/contract/chat';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import {

@@ -1,7 +1,7 @@
 /** Complaints about members (DESIGN §4 "report"), kept for moderation. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { OutboxMail } from './mail.repository';
+import { insertOutboxMail, type OutboxMail } from './mail.repository';
 import { VISIBLE_MEMBER } from './member-sql';
 
 /** A member's report about another member. */
@@ -129,19 +129,7 @@ export class ComplaintsRepository {
       const reference = complaintReference(id);
       await trx.updateTable('complaints').set({ reference }).where('id', '=', id).execute();
       const confirmation = mail(reference);
-      const { id: mailId } = await trx
-        .insertInto('mail_outbox')
-        .values({
-          member_id: confirmation.memberId,
-          to_email: confirmation.to,
-          kind: confirmation.kind,
-          subject: confirmation.subject,
-          text: confirmation.text,
-          html: confirmation.html,
-          created_at: c.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const mailId = await insertOutboxMail(trx, confirmation, c.now);
       if (owner) {
         await trx
           .updateTable('client_actions')

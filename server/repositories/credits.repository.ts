@@ -3,7 +3,7 @@
  * sum of a member's ledger always equals it. Grants pay off `credit_debt` first.
  */
 import type { Kysely } from 'kysely';
-import { LEDGER_REASONS, type LedgerEntry } from '../../src/api/contract';
+import { LEDGER_REASONS, type LedgerEntry } from '../../src/shared/contract/payments';
 import type { Database } from '../db/schema';
 
 /** One ledger line to book; `ref` makes it happen at most once (unique index credit_ledger_ref). */

@@ -3,9 +3,9 @@
  * ZIP's name, its link's token hash and the mail that carries the link in one transaction.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DataExport } from '../../src/api/contract';
+import type { DataExport } from '../../src/shared/contract/account';
 import type { Database, DataExportsTable } from '../db/schema';
-import type { OutboxMail } from './mail.repository';
+import { insertOutboxMail, type OutboxMail } from './mail.repository';
 
 /** A data_exports row as the services see it. */
 export type DataExportRow = Selectable<DataExportsTable>;
@@ -187,19 +187,7 @@ export class DataExportRepository {
         .where('status', '=', 'running')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
-      const { id: mailId } = await trx
-        .insertInto('mail_outbox')
-        .values({
-          member_id: mail.memberId,
-          to_email: mail.to,
-          kind: mail.kind,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          created_at: done.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const mailId = await insertOutboxMail(trx, mail, done.now);
       return mailId;
     });
   }

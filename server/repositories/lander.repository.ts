@@ -7,7 +7,7 @@
  * selective enough for PostgreSQL to plan a full scan.)
  */
 import { sql, type CompiledQuery, type Kysely, type SqlBool } from 'kysely';
-import type { Gender, Profile } from '../../src/api/contract';
+import type { Gender, Profile } from '../../src/shared/contract/fields';
 import type { Database } from '../db/schema';
 import {
   mainImage,

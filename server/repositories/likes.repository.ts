@@ -3,7 +3,7 @@
  * (client_actions) and only in client order (last_client_seq), both in one transaction.
  */
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { LikeResult, LikesResponse } from '../../src/api/contract';
+import type { LikeResult, LikesResponse } from '../../src/shared/contract/likes';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import {

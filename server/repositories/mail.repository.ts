@@ -12,6 +12,31 @@ export interface OutboxMail {
   html: string | null;
 }
 
+/**
+ * Queues a mail (status `queued`) on `db`, the repository's connection or the transaction of a
+ * write the mail belongs to (a warning, a complaint, a finished export); returns its id.
+ */
+export async function insertOutboxMail(
+  db: Kysely<Database>,
+  mail: OutboxMail,
+  now: number,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('mail_outbox')
+    .values({
+      member_id: mail.memberId,
+      to_email: mail.to,
+      kind: mail.kind,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /** A queued mail as the sender reads it back. */
 export interface QueuedMail extends OutboxMail {
   id: number;
@@ -54,21 +79,8 @@ export class MailRepository {
   }
 
   /** Queues a mail (status `queued`); returns its id. */
-  async queue(mail: OutboxMail, now: number): Promise<number> {
-    const { id } = await this.db
-      .insertInto('mail_outbox')
-      .values({
-        member_id: mail.memberId,
-        to_email: mail.to,
-        kind: mail.kind,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+  queue(mail: OutboxMail, now: number): Promise<number> {
+    return insertOutboxMail(this.db, mail, now);
   }
 
   /** The SMTP server accepted the mail. */

@@ -10,7 +10,8 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { FREE_LIKED_BY_VISIBLE, type Language, type Profile } from '../../src/api/contract';
+import { type Language, type Profile } from '../../src/shared/contract/fields';
+import { FREE_LIKED_BY_VISIBLE } from '../../src/shared/contract/likes';
 import { ageOn } from '../lib/dates';
 import { prepared } from '../db/prepared';
 import type { Database, ImageReview } from '../db/schema';

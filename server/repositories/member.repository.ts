@@ -1,13 +1,7 @@
 /** Members: accounts, the logged-in user object and profile edits. All member SQL lives here. */
 import type { Kysely, Selectable } from 'kysely';
-import type {
-  EmailStatus,
-  Gender,
-  Image,
-  Language,
-  User,
-  UserProfile,
-} from '../../src/api/contract';
+import type { EmailStatus, User, UserProfile } from '../../src/shared/contract/account';
+import type { Gender, Image, Language } from '../../src/shared/contract/fields';
 import { prepared } from '../db/prepared';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';

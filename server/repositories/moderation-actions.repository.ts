@@ -4,9 +4,9 @@
  * took effect. Changes are compare-and-set, so two moderators racing cannot both ban or unban.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ModerationAction } from '../../src/api/contract';
+import type { ModerationAction } from '../../src/shared/contract/moderation';
 import type { Database, MemberStatus } from '../db/schema';
-import type { OutboxMail } from './mail.repository';
+import { insertOutboxMail, type OutboxMail } from './mail.repository';
 import { BANNED_SESSION } from './session.repository';
 
 type Trx = Transaction<Database>;
@@ -54,22 +54,7 @@ export class ModerationActionsRepository {
 
   /** Queues the warning mail; answers its outbox id so the caller can start sending it. */
   warn(a: AuditRecord, mail: OutboxMail): Promise<Recorded<number> | ActionRefusal> {
-    return this.record(a, false, async (trx) => {
-      const { id } = await trx
-        .insertInto('mail_outbox')
-        .values({
-          member_id: mail.memberId,
-          to_email: mail.to,
-          kind: mail.kind,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          created_at: a.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
-    });
+    return this.record(a, false, (trx) => insertOutboxMail(trx, mail, a.now));
   }
 
   /** Sets the review state of one of the member's photos (hidden or approved). */

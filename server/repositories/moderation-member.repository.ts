@@ -3,12 +3,12 @@
  * every photo with its review state, the ban in force and the audit log of what moderators did.
  */
 import type { Kysely } from 'kysely';
+import type { Language } from '../../src/shared/contract/fields';
 import type {
-  Language,
   ModeratedMember,
   ModerationAction,
   ModerationAuditEntry,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import type { Database } from '../db/schema';
 import { ageOn } from '../lib/dates';
 

@@ -8,7 +8,7 @@ import type {
   ModerationMessage,
   ModerationQueueResponse,
   ModerationReport,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import type { Database } from '../db/schema';
 
 /** Open reports and photos the queue shows at most; the oldest come first. */

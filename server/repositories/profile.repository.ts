@@ -3,7 +3,8 @@
  * way), the photos, the field values and notes, and the like state between viewer and member.
  */
 import type { Kysely } from 'kysely';
-import type { Gender, Language, ProfileImage } from '../../src/api/contract';
+import type { Gender, Language } from '../../src/shared/contract/fields';
+import type { ProfileImage } from '../../src/shared/contract/members';
 import type { Database } from '../db/schema';
 import { ageOn } from '../lib/dates';
 import {

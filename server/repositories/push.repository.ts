@@ -3,7 +3,7 @@
  * to name its sender; plus the per-member e-mail notification switches of migration 004.
  */
 import type { Kysely } from 'kysely';
-import type { NotificationSettings } from '../../src/api/contract';
+import type { NotificationSettings } from '../../src/shared/contract/account';
 import type { Bool, Database, Millis } from '../db/schema';
 import { VISIBLE_MEMBER } from './member-sql';
 

@@ -3,7 +3,7 @@
  * predicate leaves out members a moderator took out of search.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
-import type { Gender, Profile } from '../../src/api/contract';
+import type { Gender, Profile } from '../../src/shared/contract/fields';
 import { prepared, type PreparedQuery } from '../db/prepared';
 import type { Database } from '../db/schema';
 import {

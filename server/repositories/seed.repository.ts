@@ -3,7 +3,7 @@
  * PostgreSQL, ids reserved up front so members and their images are written without updates.
  */
 import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Gender } from '../../src/api/contract';
+import type { Gender } from '../../src/shared/contract/fields';
 import type { Database, MemberStatus } from '../db/schema';
 
 /** SQLite's default limit of bound parameters per statement (SQLITE_MAX_VARIABLE_NUMBER). */

@@ -3,7 +3,7 @@
  * premium given for a paid row) and the transactions that apply them do not import each other.
  */
 import type { Insertable, Selectable } from 'kysely';
-import type { TransactionStatus } from '../../src/api/contract';
+import type { TransactionStatus } from '../../src/shared/contract/payments';
 import type { TransactionsTable } from '../db/schema';
 
 /** A transactions row as the services see it. */

@@ -4,7 +4,7 @@
  * grant happens exactly once however many reports arrive, in whatever order, at the same time.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { TransactionStatus } from '../../src/api/contract';
+import type { TransactionStatus } from '../../src/shared/contract/payments';
 import type { Database, TransactionsTable } from '../db/schema';
 import type { PaymentOutcome } from '../payments/provider';
 import { allowedFrom, nextStatus } from '../payments/transaction-state';

@@ -1,6 +1,7 @@
 /** DELETE /api/account.php: delete the account for good, confirmed with the password. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountDeleted, ApiError, DeleteAccountBody } from '../../src/api/contract';
+import { AccountDeleted, DeleteAccountBody } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit } from '../plugins/rate-limit';
 import { endSession, requireMember } from '../plugins/session';

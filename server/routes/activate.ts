@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ActivateQuery, ActivateResponse, ApiError } from '../../src/api/contract';
+import { ActivateQuery, ActivateResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { sha256Hex } from '../lib/tokens';
 import { ACTIVATION_TOKEN } from '../repositories/mail.repository';
 import { requireMember } from '../plugins/session';

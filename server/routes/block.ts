@@ -1,6 +1,7 @@
 /** /api/block.php: the members I blocked (GET), block (POST) and unblock (DELETE) (DESIGN §4). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, BlockBody, BlockListResponse, BlockResult } from '../../src/api/contract';
+import { BlockBody, BlockListResponse, BlockResult } from '../../src/shared/contract/chat';
+import { ApiError } from '../../src/shared/contract/fields';
 import { todayIso } from '../lib/dates';
 import { requireMember } from '../plugins/session';
 import { setBlocked } from '../services/chat-block';

@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiError,
   CHAT_MESSAGE_MAX,
   CHAT_PAGE_SIZE,
   ChatDeliveredBody,
@@ -20,7 +19,8 @@ import {
   SendMessageResponse,
   StartChatQuery,
   StartChatResponse,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/chat';
+import { ApiError } from '../../src/shared/contract/fields';
 import { HttpError } from '../lib/http-error';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit } from '../plugins/rate-limit';

@@ -1,6 +1,7 @@
 /** GET /api/chats.php: the chat list (SPEC §3), polled with an ETag. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ChatsResponse } from '../../src/api/contract';
+import { ChatsResponse } from '../../src/shared/contract/chat';
+import { ApiError } from '../../src/shared/contract/fields';
 import { todayIso } from '../lib/dates';
 import { requireMember } from '../plugins/session';
 import { listChats } from '../services/chat';

@@ -1,6 +1,6 @@
 /** GET /api/companyinfo.php: the legal entity behind the site, for the footer and legal pages. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CompanyInfoResponse } from '../../src/api/contract';
+import { CompanyInfoResponse } from '../../src/shared/contract/settings';
 
 const companyInfoRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -2,14 +2,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COMPLAINT_MESSAGE_MAX } from '../../src/shared/contract/chat';
+import { ApiError, LANGUAGES } from '../../src/shared/contract/fields';
 import {
-  ApiError,
   COMPLAINT_CATEGORIES,
   COMPLAINT_FORM_PATH,
-  COMPLAINT_MESSAGE_MAX,
   ComplaintFormResult,
-  LANGUAGES,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { HttpError } from '../lib/http-error';
 import { memberLimit } from '../plugins/rate-limit';

@@ -1,12 +1,12 @@
 /** POST /api/complaints.php: report a member to the moderators (DESIGN §4). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   COMPLAINT_MESSAGE_MAX,
   COMPLAINT_REASONS,
   ComplaintBody,
   ComplaintResult,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/chat';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';

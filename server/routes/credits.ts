@@ -1,6 +1,7 @@
 /** GET /api/credits.php: the /credits page's packages, prices, methods, discount and bonus. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, CreditsOffer } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { CreditsOffer } from '../../src/shared/contract/payments';
 import { requireMember } from '../plugins/session';
 import { creditsOffer } from '../services/purchase';
 

@@ -13,7 +13,7 @@ import {
   DEMO_CHECKOUT_PATH,
   DEMO_SIGNATURE_HEADER,
 } from '../payments/demo-provider';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney } from '../../src/shared/money';
 import { isOpen } from '../payments/transaction-state';
 import { requireMember } from '../plugins/session';
 import type { TransactionRow } from '../repositories/transaction-row';

@@ -1,6 +1,8 @@
 /** POST /api/dev.php: the developer panel's server action (SPEC §1); off in production by default. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, DevActionBody, UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
+import { DevActionBody } from '../../src/shared/contract/settings';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 import { loadUser } from '../services/user-loader';

@@ -1,6 +1,7 @@
 /** GET /api/discountcode.php: the welcome discount while it applies to the session member. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, DiscountCodeQuery, DiscountCodeResponse } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { DiscountCodeQuery, DiscountCodeResponse } from '../../src/shared/contract/payments';
 import { welcomeDiscount } from '../payments/offer-rules';
 import { sessionMember } from '../plugins/session';
 

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, type LiveEvent } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 

@@ -1,6 +1,7 @@
 /** GET /api/export_download.php?token=: the ZIP of a data export from its mailed link. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, DataExportTokenQuery } from '../../src/api/contract';
+import { DataExportTokenQuery } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { downloadByToken } from '../services/data-export';
 import { sendZip } from './export';
 

@@ -5,11 +5,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   DATA_EXPORT_TTL_MS,
   DataExportDownloadQuery,
   DataExportResponse,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { requireMember } from '../plugins/session';
 import {
   DATA_EXPORTS_PER_DAY,

@@ -1,6 +1,7 @@
 /** GET /api/geocode.php: the place at a position, offline from GeoNames data (SPEC §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, GeocodeQuery, GeocodeResponse } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { GeocodeQuery, GeocodeResponse } from '../../src/shared/contract/settings';
 import { geocoder, MAX_DISTANCE_KM } from '../lib/geocoder';
 import { HttpError } from '../lib/http-error';
 import { routeLimit } from '../plugins/rate-limit';

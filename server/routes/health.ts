@@ -5,7 +5,11 @@
  * supervisor restarts the process only when this fails.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthLiveResponse, HealthResponse, HealthUnavailable } from '../../src/api/contract';
+import {
+  HealthLiveResponse,
+  HealthResponse,
+  HealthUnavailable,
+} from '../../src/shared/contract/settings';
 import { apiError } from '../plugins/errors';
 
 /** A dependency slower than this counts as not answering: a check must not hang the prober. */

@@ -1,7 +1,12 @@
 /** GET /api/lander.php?slug=: the members a lander shows, picked by the slug's niche. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, LANDER_PROFILES_MAX, LanderQuery, LanderResponse } from '../../src/api/contract';
-import { parseLanderSlug } from '../../src/lib/lander-slug';
+import { ApiError } from '../../src/shared/contract/fields';
+import {
+  LANDER_PROFILES_MAX,
+  LanderQuery,
+  LanderResponse,
+} from '../../src/shared/contract/landers';
+import { parseLanderSlug } from '../../src/shared/lander-slug';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { sessionMember } from '../plugins/session';

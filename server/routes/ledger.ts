@@ -1,6 +1,7 @@
 /** GET /api/ledger.php: my credit history (every purchase and every spend), newest first. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, LEDGER_PAGE_SIZE, LedgerQuery, LedgerResponse } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { LEDGER_PAGE_SIZE, LedgerQuery, LedgerResponse } from '../../src/shared/contract/payments';
 import { requireMember } from '../plugins/session';
 import { toTransaction } from '../services/transaction-view';
 

@@ -1,15 +1,15 @@
 /** /api/likes.php: both like lists (GET), like (POST), mark a received like seen (POST ?seen=1), unlike (DELETE). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../src/shared/contract/fields';
 import {
-  ApiError,
   FREE_LIKED_BY_VISIBLE,
   LikeBody,
   LikePostQuery,
   LikeResult,
   LikeSeenResult,
   LikesResponse,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/likes';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';

@@ -3,7 +3,8 @@
  * except that a banned member who knows their password is told of the ban (and gets no session).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, LoginBody, UserResponse } from '../../src/api/contract';
+import { LoginBody, UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { bannedError, HttpError } from '../lib/http-error';
 import { verifyPassword } from '../lib/passwords';
 import { routeLimit } from '../plugins/rate-limit';

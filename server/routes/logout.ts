@@ -1,6 +1,7 @@
 /** GET /api/logout.php: ends the session and answers the text `done` (SPEC §4). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, LogoutResponse } from '../../src/api/contract';
+import { LogoutResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { endSession } from '../plugins/session';
 
 const logoutRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,12 @@
 /** /api/mail_change.php: change the account's address (POST), confirm the new one (PUT). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   MailChangeBody,
   MailChangeConfirmBody,
   MailChangeConfirmed,
   MailChangeResult,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit, routeLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';

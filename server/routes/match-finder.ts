@@ -1,6 +1,7 @@
 /** GET /api/match_finder.php: the match-finder quiz answers → how many fit, and a few pictures. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, MatchFinderQuery, MatchFinderResponse } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { MatchFinderQuery, MatchFinderResponse } from '../../src/shared/contract/landers';
 import { todayIso } from '../lib/dates';
 import { sessionMember } from '../plugins/session';
 import { visitorsMaySee } from '../services/lander-audience';

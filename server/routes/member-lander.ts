@@ -1,6 +1,7 @@
 /** GET /api/member_lander.php?member=: one member's public card for their invitation page. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, MemberLanderQuery, MemberLanderResponse } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { MemberLanderQuery, MemberLanderResponse } from '../../src/shared/contract/landers';
 import { todayIso } from '../lib/dates';
 import { sessionMember } from '../plugins/session';
 import { visitorsMaySee } from '../services/lander-audience';

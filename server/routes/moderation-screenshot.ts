@@ -1,6 +1,6 @@
 /** GET /api/moderation_screenshot.php?complaint=ID: a complaint's screenshot, for moderators only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ModerationScreenshotQuery } from '../../src/api/contract';
+import { ModerationScreenshotQuery } from '../../src/shared/contract/moderation';
 import { complaintScreenshot } from '../services/moderation';
 import { moderatorsOnly, NO_STORE } from './moderation';
 

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../src/shared/contract/fields';
 import {
-  ApiError,
   MODERATION_ACTIONS,
   MODERATION_PATH,
   MODERATION_REASON_MAX,
@@ -15,7 +15,7 @@ import {
   ModerationMemberQuery,
   ModerationMemberResponse,
   ModerationQueueResponse,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import { requireMember } from '../plugins/session';
 import { moderationMember, moderationQueue, requireModerator } from '../services/moderation';
 import { moderate } from '../services/moderation-actions';

@@ -1,6 +1,10 @@
 /** /api/notification_settings.php: the member's e-mail notification switches, kept per member. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, NotificationSettings, NotificationSettingsUpdate } from '../../src/api/contract';
+import {
+  NotificationSettings,
+  NotificationSettingsUpdate,
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { requireMember } from '../plugins/session';
 
 const notificationSettingsRoute: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PageHiddenBody } from '../../src/api/contract';
+import { PageHiddenBody } from '../../src/shared/contract/settings';
 
 /** A beacon is a few bytes; nothing bigger is read. */
 const BEACON_BODY_LIMIT = 4 * 1024;

@@ -1,6 +1,7 @@
 /** PUT /api/password.php: change the password while logged in, confirmed with the current one. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ChangePasswordBody, UserResponse } from '../../src/api/contract';
+import { ChangePasswordBody, UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';

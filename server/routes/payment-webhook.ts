@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
 import { HttpError } from '../lib/http-error';
 import { WebhookSignatureError } from '../payments/provider';
 import { applyReport } from '../services/payment-events';

@@ -1,6 +1,7 @@
 /** GET /api/premium.php: the premium plans for a member or a visitor. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, PremiumOffer } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { PremiumOffer } from '../../src/shared/contract/payments';
 import { sessionMember } from '../plugins/session';
 import { premiumOffer } from '../services/purchase';
 

@@ -1,6 +1,8 @@
 /** PUT /api/privacy.php: whether the member appears on invitation pages (landers). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, PrivacyBody, UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
+import { PrivacyBody } from '../../src/shared/contract/landers';
 import { requireMember } from '../plugins/session';
 import { loadUser } from '../services/user-loader';
 

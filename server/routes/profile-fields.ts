@@ -1,6 +1,6 @@
 /** GET /api/profile_fields.php: the selectable profile fields and their value keys. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProfileFieldsResponse } from '../../src/api/contract';
+import { ProfileFieldsResponse } from '../../src/shared/contract/settings';
 import { PROFILE_FIELDS } from '../lib/profile-fields';
 
 const BODY: ProfileFieldsResponse = Object.fromEntries(

@@ -1,6 +1,7 @@
 /** GET /api/profile.php: one member's profile page data (SPEC §2.3 members-memberId). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ProfileDetails, ProfileDetailsQuery } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { ProfileDetails, ProfileDetailsQuery } from '../../src/shared/contract/members';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { sessionMember } from '../plugins/session';

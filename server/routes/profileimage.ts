@@ -2,7 +2,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ProfileImageBody, UserResponse } from '../../src/api/contract';
+import { ProfileImageBody, UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { HttpError } from '../lib/http-error';
 import { memberLimit } from '../plugins/rate-limit';

@@ -8,12 +8,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  ApiError,
   PushQuery,
   PushResult,
   PushSubscriptionBody,
   PushUnsubscribeBody,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 

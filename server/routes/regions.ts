@@ -1,6 +1,6 @@
 /** GET /api/regions.php: regions per allowed country (ids are stable, 1-based per country). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RegionsResponse } from '../../src/api/contract';
+import { RegionsResponse } from '../../src/shared/contract/settings';
 
 const regionsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,6 +1,7 @@
 /** GET /api/resellpartner.php: where a sponsored ad card leads (SPEC §7), opened in a new window. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, ResellPartnerQuery, ResellPartnerResponse } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { ResellPartnerQuery, ResellPartnerResponse } from '../../src/shared/contract/members';
 import { fillTemplate } from '../xcams/feed';
 
 const resellPartnerRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,12 @@
 /** /api/reset_password.php: ask for a reset link (POST), set a new password with it (PUT). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   ResetPasswordBody,
   ResetPasswordRequestBody,
   ResetPasswordRequested,
   UserResponse,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { routeLimit } from '../plugins/rate-limit';
 import { startSession } from '../plugins/session';

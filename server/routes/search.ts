@@ -1,6 +1,7 @@
 /** GET /api/search.php: member search, first as an automatic load with defaults, then manual. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError, SEARCH_PAGE_SIZE, SearchQuery, SearchResponse } from '../../src/api/contract';
+import { ApiError, SEARCH_PAGE_SIZE } from '../../src/shared/contract/fields';
+import { SearchQuery, SearchResponse } from '../../src/shared/contract/members';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { sessionMember } from '../plugins/session';

@@ -1,6 +1,6 @@
 /** GET /api/settings.php: the site's Settings entity, which the client caches for offline use. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Settings } from '../../src/api/contract';
+import { Settings } from '../../src/shared/contract/settings';
 
 const settingsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

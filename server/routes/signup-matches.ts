@@ -1,13 +1,7 @@
 /** GET /api/signup_matches.php: members who fit a new member, to like right after sign-up. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApiError,
-  MAX_AGE,
-  MIN_AGE,
-  SEARCH_PAGE_SIZE,
-  SignupMatchesQuery,
-  SignupMatchesResponse,
-} from '../../src/api/contract';
+import { ApiError, MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../../src/shared/contract/fields';
+import { SignupMatchesQuery, SignupMatchesResponse } from '../../src/shared/contract/landers';
 import { ageOn, todayIso } from '../lib/dates';
 import { requireMember } from '../plugins/session';
 import { ageBounds } from '../services/lander-audience';

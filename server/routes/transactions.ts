@@ -1,14 +1,14 @@
 /** /api/transactions.php: start a purchase (POST), follow it (GET), leave its checkout (PUT ?cancel=1). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../../src/shared/contract/fields';
 import {
-  ApiError,
   CancelTransactionBody,
   CancelTransactionQuery,
   CheckoutStarted,
   CreateTransactionBody,
   Transaction,
   TransactionQuery,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/payments';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';
 import { cancelTransaction, readTransaction } from '../services/payment-events';

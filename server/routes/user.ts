@@ -2,12 +2,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiError,
   SignupBody,
   SignupQuery,
   UserResponse,
   UserUpdateBody,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { todayIso } from '../lib/dates';
 import { notLoggedIn } from '../lib/http-error';
 import { noneMatchHits } from '../plugins/conditional-get';

@@ -1,7 +1,8 @@
 /** GET /api/validate_email.php: whether an email may sign up (SPEC §4 "Email check status"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, ValidateEmailQuery, ValidateEmailResponse } from '../../src/api/contract';
+import { ValidateEmailQuery, ValidateEmailResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { randomToken } from '../lib/tokens';
 import { routeLimit } from '../plugins/rate-limit';
 

@@ -5,16 +5,16 @@
 import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../src/shared/contract/fields';
 import {
-  ApiError,
   CamAccount,
   CamRedirectQuery,
   CamSnapshotParams,
   CamsQuery,
   CamsResponse,
   ResellPartnerQuery,
-} from '../../src/api/contract';
-import { isSponsoredEligible } from '../../src/lib/sponsored';
+} from '../../src/shared/contract/members';
+import { isSponsoredEligible } from '../../src/shared/sponsored';
 import { HttpError, notLoggedIn } from '../lib/http-error';
 import { createCamFeed, fillTemplate } from '../xcams/feed';
 import { demoPage } from '../xcams/demo-page';

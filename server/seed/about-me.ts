@@ -2,7 +2,7 @@
  * Composes about-me texts and profile notes in the member's language from the per-language
  * fragments, so a million members read naturally and rarely share a text.
  */
-import type { Gender, Language } from '../../src/api/contract';
+import type { Gender, Language } from '../../src/shared/contract/fields';
 import type { Rng } from './random';
 import { de } from './texts/de';
 import { en } from './texts/en';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { avataaars } from '@dicebear/collection';
 import { createAvatar, type StyleOptions } from '@dicebear/core';
 import sharp from 'sharp';
-import type { Gender } from '../../src/api/contract';
+import type { Gender } from '../../src/shared/contract/fields';
 import { objectKey, type ObjectStore } from '../storage/object-store';
 
 /** Main image and thumbnail sizes, the same as for uploaded photos. */

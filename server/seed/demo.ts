@@ -2,7 +2,7 @@
  * The two known demo logins that README, `npm start` and the end-to-end tests rely on: Alex to
  * try the site with, and Sam to chat with Alex.
  */
-import type { Gender, Language } from '../../src/api/contract';
+import type { Gender, Language } from '../../src/shared/contract/fields';
 import { hashPassword } from '../lib/passwords';
 import type { SeedRepository } from '../repositories/seed.repository';
 import type { AvatarPool } from './avatars';

@@ -2,7 +2,7 @@
  * Makes demo members as plain objects, without touching the database: every draw comes from one
  * seeded Rng, so the same seed and clock give the same members on SQLite and PostgreSQL alike.
  */
-import type { Gender, Language } from '../../src/api/contract';
+import type { Gender, Language } from '../../src/shared/contract/fields';
 import { PROFILE_FIELDS, type ProfileFieldName } from '../lib/profile-fields';
 import { composeAboutMe, composeNotes } from './about-me';
 import { firstNames } from './names';

@@ -24,7 +24,7 @@ import {
   fakerPL,
   type Faker,
 } from '@faker-js/faker';
-import type { Gender, Language } from '../../src/api/contract';
+import type { Gender, Language } from '../../src/shared/contract/fields';
 
 /** The faker locale whose names fit a member of this country speaking this language. */
 const LOCALES: Record<string, Faker> = {

@@ -2,7 +2,7 @@
  * Real cities of the site's countries, each in its region of `country-region-data` (the list the
  * settings' region_data is built from), with the language its demo members speak.
  */
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import { buildRegionData } from '../lib/site';
 
 /** A city the seed places members in; `region` is the 1-based index in country-region-data. */

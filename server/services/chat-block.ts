@@ -3,7 +3,7 @@
  * chats both ways and stops their messages; a complaint is stored for moderation.
  */
 import type { FastifyInstance } from 'fastify';
-import type { BlockResult, ComplaintBody } from '../../src/api/contract';
+import type { BlockResult, ComplaintBody } from '../../src/shared/contract/chat';
 import { HttpError } from '../lib/http-error';
 
 /** Refuses yourself and unknown ids, the same way for block, unblock and complaints. */

@@ -14,9 +14,9 @@ import {
   type ChatListEntry,
   type ChatMessage,
   type ChatMessagesResponse,
-  type LiveEvent,
   type SendMessageBody,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/chat';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { HttpError } from '../lib/http-error';
 import type { Membership } from '../repositories/chat.repository';
 import type { PairState } from '../repositories/member-sql';

@@ -8,7 +8,7 @@ import {
   ComplaintFormFields,
   memberIdFromRef,
   type ComplaintFormResult,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import { HttpError } from '../lib/http-error';
 import { COMPLAINT_ACTION, type ClientAnswer } from '../repositories/complaints.repository';
 import { objectKey, type ObjectStore } from '../storage/object-store';

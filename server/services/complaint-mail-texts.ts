@@ -3,7 +3,8 @@
  * repeats. Placeholders ({name}, {site}, {reference}, {category}, {message}) are filled by
  * services/complaint-form.ts.
  */
-import type { ComplaintCategory, Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
+import type { ComplaintCategory } from '../../src/shared/contract/moderation';
 import type { MailTexts } from './mail-texts';
 
 /** Outbox kind of complaint confirmations. */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DATA_EXPORT_TTL_MS } from '../../src/api/contract';
+import { DATA_EXPORT_TTL_MS } from '../../src/shared/contract/account';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import type { DataExportRow } from '../repositories/data-export.repository';
 import { objectKey } from '../storage/object-store';

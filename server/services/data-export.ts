@@ -4,7 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { DataExport } from '../../src/api/contract';
+import type { DataExport } from '../../src/shared/contract/account';
 import { HttpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/tokens';
 import { toDataExport, type DataExportRow } from '../repositories/data-export.repository';

@@ -2,8 +2,8 @@
  * Who a lander shows and who may see it: the members of each slug niche (SPEC §2.5) and the
  * logged-out visibility rule search.php applies (SPEC §6).
  */
-import type { LanderNiche } from '../../src/api/contract';
-import { parseTrafficSource } from '../../src/lib/tracking-query';
+import type { LanderNiche } from '../../src/shared/contract/landers';
+import { parseTrafficSource } from '../../src/shared/tracking-query';
 import { birthDateBoundForMaxAge, latestBirthDateForAge } from '../lib/dates';
 import type { SiteConfig } from '../config';
 import type { MemberBounds } from '../repositories/lander.repository';

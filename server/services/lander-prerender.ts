@@ -1,8 +1,8 @@
 /**
  * The prerendered landers' request-time words: one file per design and language serves every
- * niche (src/prerender/pages.ts), so the server writes who the page is for from the slug.
+ * niche (src/shared/prerender/pages.ts), so the server writes who the page is for from the slug.
  */
-import { parseLanderSlug } from '../../src/lib/lander-slug';
+import { parseLanderSlug } from '../../src/shared/lander-slug';
 import type { SlotFiller } from '../lib/prerendered-pages';
 import { localeTexts } from '../lib/locale-texts';
 

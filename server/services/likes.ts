@@ -1,6 +1,7 @@
 /** Like rules (SPEC §6, DESIGN §6) on top of the likes repository, and the live events they cause. */
 import type { FastifyInstance } from 'fastify';
-import type { LikeBody, LikeResult, LiveEvent } from '../../src/api/contract';
+import type { LikeBody, LikeResult } from '../../src/shared/contract/likes';
+import type { LiveEvent } from '../../src/shared/contract/live-events';
 import { HttpError } from '../lib/http-error';
 import type { LikeTarget } from '../repositories/likes.repository';
 import { mailNewLike } from './notification-mails';

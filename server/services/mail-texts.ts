@@ -3,7 +3,7 @@
  * {link} are filled in by services/mailer.ts; the validity periods are written out because they
  * are the constants of mailer.ts (3 days, 1 hour, 24 hours).
  */
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 
 /** One mail in one language. */
 export interface MailText {

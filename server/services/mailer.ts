@@ -4,7 +4,7 @@
  * stored; the token itself lives in the mail.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import {
   ACTIVATION_TOKEN,

@@ -1,14 +1,14 @@
 /**
- * The prerendered member landers' request-time card (src/prerender/member-slots.ts): the member the
+ * The prerendered member landers' request-time card (src/shared/prerender/member-slots.ts): the member the
  * API would show a visitor on this address, written into the page's slots. Whenever the API would
  * show no member (hidden, left, blocked, opted out, logged-out search off) or the card lacks a
  * photo, the filler answers null and the app shell draws the page as it always did: the slots
  * never decide who may be seen, the repository does.
  */
-import { LANGUAGES, type Language, type Profile } from '../../src/api/contract';
-import { countryName } from '../../src/lib/countries';
-import { trafficSourceOf } from '../../src/lib/tracking-query';
-import { MEMBER_SLOTS } from '../../src/prerender/member-slots';
+import { LANGUAGES, type Language, type Profile } from '../../src/shared/contract/fields';
+import { countryName } from '../../src/shared/countries';
+import { trafficSourceOf } from '../../src/shared/tracking-query';
+import { MEMBER_SLOTS } from '../../src/shared/prerender/member-slots';
 import type { SiteConfig } from '../config';
 import { todayIso } from '../lib/dates';
 import { localeTexts } from '../lib/locale-texts';

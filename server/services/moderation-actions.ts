@@ -4,14 +4,14 @@
  * mails sent and live events published (a ban's `banned` event ends the member's open tabs).
  */
 import type { FastifyInstance } from 'fastify';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import {
   PHOTO_ACTIONS,
-  type LiveEvent,
   type ModeratedMember,
   type ModerationAction,
   type ModerationActionBody,
   type ModerationActionResult,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import type { OutboxMail } from '../repositories/mail.repository';

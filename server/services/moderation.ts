@@ -4,7 +4,10 @@
  * calls cannot even be told apart from calls that do not exist.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ModerationMemberResponse, ModerationQueueResponse } from '../../src/api/contract';
+import type {
+  ModerationMemberResponse,
+  ModerationQueueResponse,
+} from '../../src/shared/contract/moderation';
 import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import type { SessionMember } from '../plugins/session';

@@ -8,7 +8,7 @@
  * holds one, so a member with the site open gets no mail; they see the message there.
  */
 import type { FastifyInstance } from 'fastify';
-import { Language } from '../../src/api/contract';
+import { Language } from '../../src/shared/contract/fields';
 import type { MailableMember } from '../repositories/notification-mail.repository';
 
 /** At most one likes mail per member in this period. */

@@ -5,7 +5,7 @@
  * a change the member's devices hear about it and a paid purchase gets its receipt mail.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from '../../src/api/contract';
+import type { Transaction } from '../../src/shared/contract/payments';
 import { HttpError } from '../lib/http-error';
 import type { PaymentOutcome, PaymentProvider, PaymentReport } from '../payments/provider';
 import { isOpen } from '../payments/transaction-state';

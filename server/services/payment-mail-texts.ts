@@ -2,7 +2,7 @@
  * Payment texts in every site language: what a purchase is called (checkout line item, receipt)
  * and the receipt mail. Placeholders are filled by services/receipt-mail.ts.
  */
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import type { MailTexts } from './mail-texts';
 
 /** How a purchase is named in one language. */

@@ -1,6 +1,6 @@
 /** Validates PUT /api/user.php (living area or partial profile) against the site and SPEC §5. */
-import type { UserUpdateBody } from '../../src/api/contract';
-import { MAX_AGE, MIN_AGE } from '../../src/api/contract';
+import type { UserUpdateBody } from '../../src/shared/contract/account';
+import { MAX_AGE, MIN_AGE } from '../../src/shared/contract/fields';
 import { ageOn, isRealDate } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { isAllowedFieldValue } from '../lib/profile-fields';

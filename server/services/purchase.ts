@@ -9,7 +9,7 @@ import type {
   CreditsOffer,
   PaymentMethod,
   PremiumOffer,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/payments';
 import { HttpError, notLoggedIn } from '../lib/http-error';
 import { purchaseTerms, timeBonus, welcomeDiscount } from '../payments/offer-rules';
 import { countryTerms, priceCreditPackages, pricePremiumPlans, quote } from '../payments/pricing';

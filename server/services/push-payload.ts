@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LiveEvent } from '../../src/api/contract';
-import { conversationTag, likeTag } from '../../src/lib/push-state';
+import type { LiveEvent } from '../../src/shared/contract/live-events';
+import { conversationTag, likeTag } from '../../src/shared/push-state';
 import type { PushRepository } from '../repositories/push.repository';
 import type { PushNotice } from './push-sender';
 

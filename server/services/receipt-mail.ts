@@ -1,7 +1,7 @@
 /** The receipt mail after a paid purchase, in the member's language, with the seller's details. */
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '../../src/api/contract';
-import { formatMoney, formatVatRate } from '../../src/lib/money';
+import type { Language } from '../../src/shared/contract/fields';
+import { formatMoney, formatVatRate } from '../../src/shared/money';
 import type { TransactionRow } from '../repositories/transaction-row';
 import { fill } from './mailer';
 import { RECEIPT_TEXTS, VAT_NUMBER_LABEL } from './payment-mail-texts';

@@ -2,8 +2,8 @@
  * Turns search.php query parameters into filters (SPEC §4 "Search", §7): the automatic first load
  * derives defaults from the member; a manual search uses the given filters after checking them.
  */
-import type { FilterOptions, SearchQuery } from '../../src/api/contract';
-import { MIN_AGE, SEARCH_PAGE_SIZE } from '../../src/api/contract';
+import type { FilterOptions, SearchQuery } from '../../src/shared/contract/members';
+import { MIN_AGE, SEARCH_PAGE_SIZE } from '../../src/shared/contract/fields';
 import { ageOn, birthDateBoundForMaxAge, latestBirthDateForAge } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import type { Site } from '../lib/site';

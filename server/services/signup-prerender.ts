@@ -4,7 +4,7 @@
  * naming a network in the address. Anyone else gets the app shell, which shows the invitation-only
  * message or, for a source remembered from an earlier page, the wizard.
  */
-import { parseTrafficSource, trafficSourceOf } from '../../src/lib/tracking-query';
+import { parseTrafficSource, trafficSourceOf } from '../../src/shared/tracking-query';
 import type { SiteConfig } from '../config';
 import type { SlotFiller } from '../lib/prerendered-pages';
 

@@ -1,13 +1,13 @@
 /** Sign-up rules (SPEC §5, §6) on top of the contract's shape checks; returns the new member id. */
 import type { FastifyInstance } from 'fastify';
-import type { SignupBody } from '../../src/api/contract';
+import type { SignupBody } from '../../src/shared/contract/account';
 import { passwordTooCommon } from '../lib/account-errors';
 import { isCommonPassword } from '../lib/common-passwords';
 import { isSignupCsrfAcceptable } from '../lib/csrf';
 import { HttpError } from '../lib/http-error';
 import { mailproviderOf } from '../lib/mailprovider';
 import { hashPassword } from '../lib/passwords';
-import { parseTrafficSource } from '../../src/lib/tracking-query';
+import { parseTrafficSource } from '../../src/shared/tracking-query';
 import { startChat } from './chat';
 import { queueActivationMail } from './mailer';
 

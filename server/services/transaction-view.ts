@@ -1,10 +1,10 @@
 /** How a purchase is shown: the contract's Transaction, its reference and its name in a language. */
+import { Language } from '../../src/shared/contract/fields';
 import {
-  Language,
   type PaymentMethod,
   type Transaction,
   type TransactionStatus,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/payments';
 import type { TransactionRow } from '../repositories/transaction-row';
 import { fill } from './mailer';
 import { ITEM_NAMES } from './payment-mail-texts';

@@ -1,6 +1,6 @@
 /** Loads the user object for the logged-in member with the site's settings applied. */
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
 import { notLoggedIn } from '../lib/http-error';
 
 /** The member's user object; a member that vanished mid-session counts as logged out. */

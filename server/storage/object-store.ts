@@ -4,7 +4,7 @@
  * S3-compatible bucket (s3-store.ts), so several server instances can share the files.
  */
 import type { Readable } from 'node:stream';
-import { STORAGE_UNAVAILABLE_KEY } from '../../src/api/contract';
+import { STORAGE_UNAVAILABLE_KEY } from '../../src/shared/contract/fields';
 import { HttpError } from '../lib/http-error';
 
 /** Top-level folders of the store; each object key is `<folder>/<name>`. */

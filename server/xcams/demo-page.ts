@@ -1,5 +1,5 @@
 /** The local stand-in for the webcam and ad partners: a static page, no scripts, every value escaped. */
-import type { CamEntry } from '../../src/api/contract';
+import type { CamEntry } from '../../src/shared/contract/members';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { CamEntry, type CamsQuery } from '../../src/api/contract';
+import { CamEntry, type CamsQuery } from '../../src/shared/contract/members';
 import type { XcamsConfig } from '../config';
 // Bundled with the server build; validated before use.
 import demoFeed from './demo-feed.json';

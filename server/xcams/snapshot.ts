@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { CamEntry } from '../../src/api/contract';
+import type { CamEntry } from '../../src/shared/contract/members';
 
 /** Square, like the profile card photo it stands in for. */
 export const SNAPSHOT_SIZE = 300;

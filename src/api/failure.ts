@@ -3,7 +3,7 @@
  * (login, session) classify failures without loading the contract's schemas.
  */
 import type { z } from 'zod';
-import type { ApiError } from './contract';
+import type { ApiError } from '../shared/contract/fields';
 
 /** Base address of the API (SPEC §7 "from configuration"); empty means same origin. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';

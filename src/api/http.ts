@@ -3,7 +3,8 @@
  * One place sends the SPEC §7 headers, parses answers with the contract and classifies failures.
  */
 import type { z } from 'zod';
-import { ApiError, calls, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from './contract';
+import { calls } from '../shared/contract/calls';
+import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../shared/contract/fields';
 import { API_BASE, ApiFailure, kindForStatus } from './failure';
 
 /** Package name sent with every call (SPEC §7). */

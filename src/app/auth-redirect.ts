@@ -3,7 +3,7 @@
  * goes to /login once the user fetch has settled, keeping where they wanted to go; a member whose
  * session a ban just ended goes to /pages/ban instead.
  */
-import type { AuthLevel } from './route-table';
+import type { AuthLevel } from '../shared/route-table';
 import type { SessionState } from './session/session-store';
 
 /** Query parameter on /login that holds the return path. */

@@ -1,6 +1,6 @@
 /** The `handle` every leaf route carries, so the shell can read the route-table entry of the page. */
 import { useMatches } from 'react-router-dom';
-import type { RouteDef } from './route-table';
+import type { RouteDef } from '../shared/route-table';
 
 export interface RouteHandle {
   route: RouteDef;

@@ -6,8 +6,8 @@
  * draws the map lander's country and shows the same faces (a lander visited once, SPEC §9). The
  * worker's own requests are not cut short when the page moves on, as the page's would be.
  */
-import { SETTINGS_PATH, UPLOADS_PATH } from '../api/cache-names';
-import { MESSAGES_PATH, toLanguage } from '../i18n/languages';
+import { SETTINGS_PATH, UPLOADS_PATH } from '../shared/cache-names';
+import { MESSAGES_PATH, toLanguage } from '../shared/languages';
 
 /** At most this many photos per first visit: a gallery's worth, never a burst of hundreds. */
 export const WARM_PHOTOS_MAX = 24;

@@ -16,7 +16,7 @@ import {
   type PermissionState,
   type PushState,
   type PushStatus,
-} from '../lib/push-state';
+} from '../shared/push-state';
 import { getSwBridge } from './sw-bridge';
 import { createStore, type Store } from './store';
 import { getSync } from './worker-bridge';

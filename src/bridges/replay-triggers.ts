@@ -3,7 +3,7 @@
  * without Background Sync depend on these, and the worker's own timer dies whenever the browser
  * stops the idle worker, so the page keeps the backoff timer too.
  */
-import type { ActionsMessage, SwInboundMessage } from '../api/offline-protocol';
+import type { ActionsMessage, SwInboundMessage } from '../shared/offline-protocol';
 
 /** Never ask sooner than this after a wake time, so a wake time in the past cannot spin. */
 export const MIN_WAKE_DELAY_MS = 500;

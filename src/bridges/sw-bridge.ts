@@ -11,9 +11,9 @@ import {
   type PushPageMessage,
   type PushPayload,
   type SwInboundMessage,
-} from '../api/offline-protocol';
+} from '../shared/offline-protocol';
 import { API_BASE } from '../api/failure';
-import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../lib/push-state';
+import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../shared/push-state';
 import { createInstallPrompt, type InstallPrompt } from './install-prompt';
 import { offlineKeepList } from './offline-warmup';
 import { watchPageHidden } from './page-hidden';

@@ -3,13 +3,26 @@
  * created lazily once. Components call `useSync()`; notices reach the shell via onSyncNotice.
  */
 import * as Comlink from 'comlink';
+import type { ReportReason } from '../../workers/chats';
 import type { SyncNotice } from '../../workers/context';
 import type { SyncError } from '../../workers/errors';
+import type { PublicAnswer } from '../../workers/landers';
+import type { UnsentMessage } from '../../workers/message-recovery';
+import type { ModerationRequest } from '../../workers/moderation';
 import { fetchForWorker } from '../../workers/page-transport';
 import { releaseWhenCached } from '../lib/page-cache';
 import type { SyncApi } from '../../workers/sync.worker';
 
-export type { SyncApi, SyncError, SyncNotice };
+// The worker's types the page's screens name: they come through here, as the calls do.
+export type {
+  ModerationRequest,
+  PublicAnswer,
+  ReportReason,
+  SyncApi,
+  SyncError,
+  SyncNotice,
+  UnsentMessage,
+};
 export type SyncRemote = Comlink.Remote<SyncApi>;
 
 let remote: SyncRemote | null = null;

@@ -3,14 +3,10 @@
  * The sync worker is the only writer of synced tables; the page reads them with useLiveQuery.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
-import type {
-  ChatListEntry,
-  ChatMessage,
-  FilterOptions,
-  Profile,
-  ProfileDetails,
-} from '../api/contract';
-import type { ActionKind } from '../api/offline-protocol';
+import type { ChatListEntry, ChatMessage } from '../shared/contract/chat';
+import type { Profile } from '../shared/contract/fields';
+import type { FilterOptions, ProfileDetails } from '../shared/contract/members';
+import type { ActionKind } from '../shared/offline-protocol';
 import { releaseWhenCached } from '../lib/page-cache';
 import { trackTransactions } from './live-transactions';
 

@@ -1,18 +1,10 @@
 /** Typed access to the kv table, so every reader and the writer agree on what each key holds. */
-import type {
-  BanDetails,
-  ComplaintCategory,
-  CreditsOffer,
-  GeocodeResponse,
-  Language,
-  LanderResponse,
-  MemberLanderResponse,
-  PremiumOffer,
-  ProfileFieldsResponse,
-  Settings,
-  Transaction,
-  User,
-} from '../api/contract';
+import type { User } from '../shared/contract/account';
+import type { BanDetails, Language } from '../shared/contract/fields';
+import type { LanderResponse, MemberLanderResponse } from '../shared/contract/landers';
+import type { ComplaintCategory } from '../shared/contract/moderation';
+import type { CreditsOffer, PremiumOffer, Transaction } from '../shared/contract/payments';
+import type { GeocodeResponse, ProfileFieldsResponse, Settings } from '../shared/contract/settings';
 import type { AmoraDb, DraftPhoto } from './db';
 
 /** Who the stored personal data belongs to. */

@@ -2,7 +2,9 @@
  * Read helpers for the UI: each returns a promise built from Dexie reads, so
  * `useLiveQuery(() => chatList())` re-renders whenever the worker writes what it read.
  */
-import type { Profile, Settings, User } from '../api/contract';
+import type { User } from '../shared/contract/account';
+import type { Profile } from '../shared/contract/fields';
+import type { Settings } from '../shared/contract/settings';
 import {
   getDb,
   type ActionRow,

@@ -8,8 +8,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { i18n, Resource } from 'i18next';
-import type { Language } from '../api/contract';
-import { MESSAGES_PATH } from './languages';
+import type { Language } from '../shared/contract/fields';
+import { MESSAGES_PATH } from '../shared/languages';
 import { applyHtmlLang, rememberLanguage } from './interface-language';
 import { createPageI18n, type Messages } from './page-i18n';
 import { loadWithRetries } from '../lib/load-with-retries';

@@ -6,7 +6,7 @@
 import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18next';
 import { readCookie } from '../lib/cookies';
 import { rememberLanguage } from './interface-language';
-import { LANGUAGE_COOKIE, MESSAGES_PATH, isLanguage } from './languages';
+import { LANGUAGE_COOKIE, MESSAGES_PATH, isLanguage } from '../shared/languages';
 
 /** The first two letters of a tag when they name a supported language. */
 function supported(tag: string | null | undefined): string | undefined {

@@ -4,11 +4,11 @@
  */
 import i18next, { type i18n, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../api/contract';
+import type { Language } from '../shared/contract/fields';
 import { languageDetector, messagesBackend } from './i18n-plugins';
 import { formatNumber } from './whole-numbers';
 import { applyHtmlLang } from './interface-language';
-import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from './languages';
+import { FALLBACK_LANGUAGE, INTERFACE_LANGUAGES } from '../shared/languages';
 
 /** Options shared by the app and the tests. */
 export function i18nOptions(resources?: Resource): InitOptions {

@@ -3,7 +3,7 @@
  * screens a prerendered page shows first do not load i18next to ask (page-i18n.ts).
  */
 import type { i18n, TFunction } from 'i18next';
-import type { Language } from '../api/contract';
+import type { Language } from '../shared/contract/fields';
 import { writeCookie } from '../lib/cookies';
 import {
   LANGUAGE_COOKIE,
@@ -11,7 +11,7 @@ import {
   LANGUAGE_TAGS,
   isLanguage,
   toLanguage,
-} from './languages';
+} from '../shared/languages';
 
 /** Keeps `<html lang>` on the full tag of the active language. */
 export function applyHtmlLang(lng: string): void {

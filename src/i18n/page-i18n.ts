@@ -8,7 +8,7 @@
  * every message of every language, through the hook and <Trans>.
  */
 import type { i18n, TOptions } from 'i18next';
-import type { Language } from '../api/contract';
+import type { Language } from '../shared/contract/fields';
 import { formatNumber } from './whole-numbers';
 
 /** One language's messages, as `/_i18n/{lng}/messages.json` holds them. */

@@ -6,7 +6,7 @@
  * group from five digits on ("1234", "12.345"). A unit test holds this table to the browser's
  * Intl output for every interface language.
  */
-import type { Language } from '../api/contract';
+import type { Language } from '../shared/contract/fields';
 
 interface Grouping {
   separator: string;

@@ -3,7 +3,7 @@
  * (tracking-query.ts), remembered for the tab (read at boot on whatever page the visitor lands,
  * a lander included) so a visitor who arrived with it can still sign up after moving around.
  */
-import { trafficSourceOf } from './tracking-query';
+import { trafficSourceOf } from '../shared/tracking-query';
 
 /** sessionStorage key of the remembered source. */
 export const TRAFFIC_SOURCE_KEY = 'amora.trafficsource';

@@ -13,14 +13,14 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router-dom';
-import type { Language } from '../api/contract';
+import type { Language } from '../shared/contract/fields';
 import { SessionProvider } from '../app/session/SessionProvider';
 import { createSessionStore, type SessionApi } from '../app/session/session-store';
 import { TemplateProvider } from '../app/template/TemplateProvider';
 import { loadStaticPage } from '../features/pages/page-content';
 import { addFormats, i18nOptions } from '../i18n/i18n';
 import { createRoutes } from '../routes';
-import type { RenderedPage } from './pages';
+import type { RenderedPage } from '../shared/prerender/pages';
 import { PrerenderContext } from './prerender-context';
 
 const never = <T,>() => new Promise<T>(() => undefined);

@@ -3,7 +3,7 @@
  * and lists its files (`data-js`, the screen's own chunk first), which the boot script has already
  * asked for: the app imports that chunk by its address instead of through the map of all screens.
  */
-import { PRERENDER_CONTAINER_ID } from './container';
+import { PRERENDER_CONTAINER_ID } from '../shared/prerender/container';
 
 /**
  * The address of `screen`'s chunk while the prerendered page of that screen shows, else

@@ -3,7 +3,7 @@
  * page (member-slots.ts). The app shows the same member in the same words, and reading them here
  * spares building the country names at hand-over: their first use is one long task on a phone.
  */
-import { PRERENDER_CONTAINER_ID } from './container';
+import { PRERENDER_CONTAINER_ID } from '../shared/prerender/container';
 
 /** The attribute on the place that names its member (a slot the server fills). */
 export const PLACE_MEMBER_ATTRIBUTE = 'data-member';

@@ -4,10 +4,10 @@
  * copies of a form or a heading), and once the route's screen has mounted and no screen holds the
  * reveal (content still loading), one synchronous step puts #root where the copy was.
  */
-import type { Language } from '../api/contract';
-import { isLanguage } from '../i18n/languages';
+import type { Language } from '../shared/contract/fields';
+import { isLanguage } from '../shared/languages';
 import { carryOverFields } from './carry-over';
-import { PRERENDER_CONTAINER_ID } from './container';
+import { PRERENDER_CONTAINER_ID } from '../shared/prerender/container';
 
 /** A hold that is never released (a request that hangs) ends after this long. */
 export const HOLD_LIMIT_MS = 4000;

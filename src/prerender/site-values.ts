@@ -1,5 +1,5 @@
 /** The operator's details as the server filled them into this prerendered page (site-slots.ts). */
-import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from './site-slots';
+import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../shared/prerender/site-slots';
 
 let values: Record<string, string> | null | undefined;
 

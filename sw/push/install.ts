@@ -1,5 +1,5 @@
 /** Binds the push handlers to a service worker's `push` and `notificationclick` events. */
-import type { PushPageMessage } from '../../src/api/offline-protocol';
+import type { PushPageMessage } from '../../src/shared/offline-protocol';
 import {
   closeNotifications,
   handleNotificationClick,

@@ -7,8 +7,8 @@ import {
   PUSH_MESSAGE,
   type PushPageMessage,
   type PushPayload,
-} from '../../src/api/offline-protocol';
-import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../../src/lib/push-state';
+} from '../../src/shared/offline-protocol';
+import { CLOSE_NOTIFICATIONS, type CloseNotificationsMessage } from '../../src/shared/push-state';
 
 /** Shown beside every notification. */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';

@@ -3,8 +3,8 @@
  * the ones that could not be delivered and replays them in order, exactly once per client id on
  * the server, never under another member's session. Pure logic: fetch, clock and store are injected.
  */
-import { MEMBER_HEADER, type ActionsMessage } from '../../src/api/offline-protocol';
-import { retryWithRoom } from '../../src/lib/room-retry';
+import { MEMBER_HEADER, type ActionsMessage } from '../../src/shared/offline-protocol';
+import { retryWithRoom } from '../../src/shared/room-retry';
 import { nextAttemptAt } from './backoff';
 import {
   queuedResponse,
@@ -33,7 +33,7 @@ export interface ActionQueueDeps {
   makeRoom?: () => Promise<unknown>;
 }
 
-export { ROOM_RETRIES } from '../../src/lib/room-retry';
+export { ROOM_RETRIES } from '../../src/shared/room-retry';
 
 export interface ReplayOptions {
   /** The page reports connectivity: entries that failed on a network error skip their backoff. */

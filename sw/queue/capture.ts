@@ -4,7 +4,7 @@ import {
   MEMBER_HEADER,
   QUEUEABLE,
   QUEUED_HEADER,
-} from '../../src/api/offline-protocol';
+} from '../../src/shared/offline-protocol';
 import type { NewQueuedAction } from './types';
 
 /** Headers that must never be stored: the browser adds the session cookie itself on replay. */

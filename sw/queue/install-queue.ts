@@ -6,7 +6,7 @@ import {
   SYNC_TAG,
   type ActionsMessage,
   type SwInboundMessage,
-} from '../../src/api/offline-protocol';
+} from '../../src/shared/offline-protocol';
 import { ActionQueue, type ReplayOptions, type ReplayResult } from './action-queue';
 import { isQueueable } from './capture';
 import { openQueueStore } from './idb-store';

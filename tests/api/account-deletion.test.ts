@@ -7,13 +7,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChatsResponse,
-  LikesResponse,
-  SearchResponse,
-  UserResponse,
-  type LiveEvent,
-} from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ChatsResponse } from '../../src/shared/contract/chat';
+import { LikesResponse } from '../../src/shared/contract/likes';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
+import { SearchResponse } from '../../src/shared/contract/members';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { as, dobForAge, insertConversation, insertMember, login, PASSWORD } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ActivateResponse, UserResponse } from '../../src/api/contract';
+import { ActivateResponse, UserResponse } from '../../src/shared/contract/account';
 import { ACTIVATION_TTL_MS } from '../../server/services/mailer';
 import { as, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

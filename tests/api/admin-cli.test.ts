@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
 import { runAdminCommand } from '../../server/admin/commands';
 import { ROOT_DIR } from '../../server/config';
 import { startOfToday } from '../../server/seed/generate';

@@ -3,7 +3,7 @@
  * it (migration 009): the member's status, a bans row, every session ended, and the live event.
  */
 import type { FastifyInstance } from 'fastify';
-import type { BanDetails } from '../../src/api/contract';
+import type { BanDetails } from '../../src/shared/contract/fields';
 import { BANNED_SESSION } from '../../server/repositories/session.repository';
 import { insertMember } from './fixtures';
 

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNED_KEY, LiveEvent } from '../../src/api/contract';
+import { BANNED_KEY } from '../../src/shared/contract/fields';
+import { LiveEvent } from '../../src/shared/contract/live-events';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { ban } from './bans-fixtures';
 import { as, insertMember, login } from './fixtures';

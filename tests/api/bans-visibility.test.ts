@@ -4,12 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChatMessagesResponse,
-  ChatsResponse,
-  LikesResponse,
-  SearchResponse,
-} from '../../src/api/contract';
+import { ChatMessagesResponse, ChatsResponse } from '../../src/shared/contract/chat';
+import { LikesResponse } from '../../src/shared/contract/likes';
+import { SearchResponse } from '../../src/shared/contract/members';
 import { ban, unban } from './bans-fixtures';
 import { as, dobForAge, insertConversation, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

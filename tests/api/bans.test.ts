@@ -3,7 +3,8 @@
  * calls open to visitors keep working for them, and an unban lets them log in again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, BANNED_KEY, LiveEvent } from '../../src/api/contract';
+import { ApiError, BANNED_KEY } from '../../src/shared/contract/fields';
+import { LiveEvent } from '../../src/shared/contract/live-events';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../server/plugins/session';
 import { ban, unban } from './bans-fixtures';
 import { as, insertMember, login, PASSWORD, signupBody } from './fixtures';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockListResponse } from '../../src/api/contract';
+import { BlockListResponse } from '../../src/shared/contract/chat';
 import { as, insertConversation, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

@@ -1,7 +1,7 @@
 /** What the chat API tests share: roomy rate limits, members with credits, each /api/chat.php call. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { ChatMessage } from '../../src/api/contract';
+import { ChatMessage } from '../../src/shared/contract/chat';
 import { as, insertMember, login } from './fixtures';
 import type { TestApp } from './helper';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessage } from '../../src/api/contract';
+import { ChatMessage } from '../../src/shared/contract/chat';
 import { DEFAULT_MESSAGE_CREDITS, messageCredits } from '../../server/services/chat-credits';
 import { as, insertConversation, insertMember, login } from './fixtures';
 import { chatRateLimits } from './chat-calls';

@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessagesResponse, type LiveEvent } from '../../src/api/contract';
+import { ChatMessagesResponse } from '../../src/shared/contract/chat';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { as, block, insertConversation } from './fixtures';
 import { chatCalls, chatRateLimits } from './chat-calls';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

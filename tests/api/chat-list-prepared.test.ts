@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatsResponse, type LiveEvent } from '../../src/api/contract';
+import { ChatsResponse } from '../../src/shared/contract/chat';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { prepared } from '../../server/db/prepared';
 import type { Database } from '../../server/db/schema';
 import { chatRowsQuery, undeliveredQuery } from '../../server/repositories/chats.repository';

@@ -7,7 +7,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessage, LiveEvent } from '../../src/api/contract';
+import { ChatMessage } from '../../src/shared/contract/chat';
+import { LiveEvent } from '../../src/shared/contract/live-events';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { as, insertConversation, insertMember, login } from './fixtures';
 import { buildSiblingApp, buildTestApp, ENGINES, type TestApp } from './helper';

@@ -3,7 +3,8 @@
  * deleting and bringing back (access checks and bad input: chat-access.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_PAGE_SIZE, ChatMessagesResponse, type LiveEvent } from '../../src/api/contract';
+import { CHAT_PAGE_SIZE, ChatMessagesResponse } from '../../src/shared/contract/chat';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { as, insertConversation, insertMember } from './fixtures';
 import { chatCalls, chatRateLimits } from './chat-calls';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

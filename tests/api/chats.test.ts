@@ -1,6 +1,6 @@
 /** GET /api/chats.php: the member's conversations, their order, unread counts and exclusions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatsResponse } from '../../src/api/contract';
+import { ChatsResponse } from '../../src/shared/contract/chat';
 import { as, block, insertConversation, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

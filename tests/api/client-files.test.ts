@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isClientFilePath } from '../../server/lib/client-files';
-import { PRERENDER_DIR } from '../../src/prerender/pages';
+import { PRERENDER_DIR } from '../../src/shared/prerender/pages';
 
 describe('files of the built client', () => {
   let root: string;

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  ApiError,
   DATA_EXPORT_TTL_MS,
   DataExportResponse,
   type DataExport,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { as, dobForAge, insertConversation, insertMember, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -1,6 +1,7 @@
 /** POST /api/dev.php: zero-credits through the ledger, and the DEV_TOOLS switch. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponse, type LiveEvent } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { loadConfig } from '../../server/config';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveEvent } from '../../src/api/contract';
+import { LiveEvent } from '../../src/shared/contract/live-events';
 import { MAX_STREAMS_PER_MEMBER, SSE_RETRY_MS } from '../../server/routes/events';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

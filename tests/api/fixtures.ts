@@ -1,6 +1,7 @@
 /** Small data builders for API tests: members straight into the database, sessions through the API. */
 import type { FastifyInstance } from 'fastify';
-import type { Gender, Language, User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
+import type { Gender, Language } from '../../src/shared/contract/fields';
 import type { MemberStatus } from '../../server/db/schema';
 import { shiftYears, todayIso } from '../../server/lib/dates';
 import { hashPassword } from '../../server/lib/passwords';

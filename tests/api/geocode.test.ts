@@ -1,7 +1,8 @@
 /** /api/geocode.php: real cities to their region_data regions, the open sea, bad input, limits. */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, GeocodeResponse, RegionsResponse, type Region } from '../../src/api/contract';
+import { ApiError, type Region } from '../../src/shared/contract/fields';
+import { GeocodeResponse, RegionsResponse } from '../../src/shared/contract/settings';
 import { createRegionResolver, REGION_COUNTRIES } from '../../server/lib/geonames-regions';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { PLACES } from '../../server/seed/places';

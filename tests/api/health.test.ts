@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { HealthUnavailable } from '../../src/api/contract';
+import { HealthUnavailable } from '../../src/shared/contract/settings';
 import { HEALTH_CHECK_TIMEOUT_MS } from '../../server/routes/health';
 import { insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES } from './helper';

@@ -3,13 +3,10 @@
  * member's page opens, and the tracking query arriving in the account's trafficsource.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChatsResponse,
-  LanderResponse,
-  MemberLanderResponse,
-  UserResponse,
-} from '../../src/api/contract';
-import { trafficSourceOf } from '../../src/lib/tracking-query';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ChatsResponse } from '../../src/shared/contract/chat';
+import { LanderResponse, MemberLanderResponse } from '../../src/shared/contract/landers';
+import { trafficSourceOf } from '../../src/shared/tracking-query';
 import { as, block, dobForAge, login, signup, signupBody } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import { insertLanderMember, insertPeople } from './lander-fixtures';

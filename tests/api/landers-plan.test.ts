@@ -5,8 +5,8 @@
  */
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDER_PROFILES_MAX } from '../../src/api/contract';
-import { LANDER_NICHES } from '../../src/lib/lander-slug';
+import { LANDER_PROFILES_MAX } from '../../src/shared/contract/landers';
+import { LANDER_NICHES } from '../../src/shared/lander-slug';
 import { todayIso } from '../../server/lib/dates';
 import type { MatchPlace, ShownFilter } from '../../server/repositories/lander.repository';
 import { startOfToday } from '../../server/seed/generate';

@@ -1,6 +1,7 @@
 /** GET /api/lander.php: members per niche, who is never shown, logged-out rules, bad slugs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDER_PROFILES_MAX, LanderResponse, SearchResponse } from '../../src/api/contract';
+import { LANDER_PROFILES_MAX, LanderResponse } from '../../src/shared/contract/landers';
+import { SearchResponse } from '../../src/shared/contract/members';
 import { headlineTotal } from '../../server/services/lander-audience';
 import { as, block, dobForAge, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -1,6 +1,7 @@
 /** /api/likes.php: the two lists, like and unlike, marking likes seen, refusals and live events. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LikeResult, LikesResponse, type LiveEvent } from '../../src/api/contract';
+import { LikeResult, LikesResponse } from '../../src/shared/contract/likes';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { as, block, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

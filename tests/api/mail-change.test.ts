@@ -1,6 +1,8 @@
 /** /api/mail_change.php: at once before activation, confirmed by a mailed link after it. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, MailChangeResult, UserResponse, type LiveEvent } from '../../src/api/contract';
+import { MailChangeResult, UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { sha256Hex } from '../../server/lib/tokens';
 import { MAIL_CHANGE_TTL_MS } from '../../server/services/mailer';
 import { as, insertMember, login, PASSWORD, signup } from './fixtures';

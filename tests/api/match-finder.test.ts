@@ -1,6 +1,7 @@
 /** GET /api/match_finder.php: the count search.php gives, nameless pictures, checks and visitors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchFinderResponse, SearchResponse } from '../../src/api/contract';
+import { MatchFinderResponse } from '../../src/shared/contract/landers';
+import { SearchResponse } from '../../src/shared/contract/members';
 import { as, block, dobForAge, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import {

@@ -1,5 +1,5 @@
 /**
- * Prerendered member landers (src/prerender/member-slots.ts): the server writes the member the API
+ * Prerendered member landers (src/shared/prerender/member-slots.ts): the server writes the member the API
  * would show a visitor into the page's slots, escaped, and sends the app shell whenever the API
  * would show no member, so a prerendered page never shows someone the API would hide.
  */
@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_SLOTS } from '../../src/prerender/member-slots';
-import { slotMarker } from '../../src/prerender/slots';
+import { MEMBER_SLOTS } from '../../src/shared/prerender/member-slots';
+import { slotMarker } from '../../src/shared/prerender/slots';
 import { memberSlotValues } from '../../server/services/member-lander-prerender';
 import { dobForAge } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -3,7 +3,8 @@
  * audit row and the complaint it closes; and the refusals (unknown, deleted, not this member's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileDetails, UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ProfileDetails } from '../../src/shared/contract/members';
 import { as, insertMember } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import {

@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, SearchResponse, type LiveEvent } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
+import { SearchResponse } from '../../src/shared/contract/members';
 import { as, dobForAge, insertConversation, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import {

@@ -1,12 +1,12 @@
 /** Calls and members the moderation tests share: moderators made by the admin command, console calls. */
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../src/shared/contract/fields';
 import {
-  ApiError,
   MODERATION_PATH,
   ModerationActionResult,
   ModerationMemberResponse,
   ModerationQueueResponse,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/moderation';
 import { runAdminCommand } from '../../server/admin/commands';
 import { as, insertMember, login, type MemberFixture } from './fixtures';
 

@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLAINT_FORM_PATH, MODERATION_PATH } from '../../src/api/contract';
+import { COMPLAINT_FORM_PATH, MODERATION_PATH } from '../../src/shared/contract/moderation';
 import { runAdminCommand } from '../../server/admin/commands';
 import { as } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

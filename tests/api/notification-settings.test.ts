@@ -1,6 +1,6 @@
 /** /api/notification_settings.php: e-mail notification switches, kept per member. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationSettings } from '../../src/api/contract';
+import { NotificationSettings } from '../../src/shared/contract/account';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

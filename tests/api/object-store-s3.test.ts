@@ -11,15 +11,10 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  COMPLAINT_FORM_PATH,
-  ComplaintFormResult,
-  DataExportResponse,
-  STORAGE_UNAVAILABLE_KEY,
-  UserResponse,
-  type Settings,
-} from '../../src/api/contract';
+import { DataExportResponse, UserResponse } from '../../src/shared/contract/account';
+import { ApiError, STORAGE_UNAVAILABLE_KEY } from '../../src/shared/contract/fields';
+import { COMPLAINT_FORM_PATH, ComplaintFormResult } from '../../src/shared/contract/moderation';
+import { type Settings } from '../../src/shared/contract/settings';
 import type { AppConfig } from '../../server/config';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { as, PASSWORD, signup } from './fixtures';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_UNAVAILABLE_KEY } from '../../src/api/contract';
+import { STORAGE_UNAVAILABLE_KEY } from '../../src/shared/contract/fields';
 import { loadConfig } from '../../server/config';
 import { DiskStore } from '../../server/storage/disk-store';
 import {

@@ -1,6 +1,8 @@
 /** PUT /api/password.php: the current password confirms, other sessions end, this one stays. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, UserResponse, type LiveEvent } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
 import { sha256Hex } from '../../server/lib/tokens';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { as, insertMember, login, PASSWORD } from './fixtures';

@@ -1,6 +1,7 @@
 /** /api/reset_password.php: the mailed link, its single use and expiry, sessions, common passwords. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ApiError } from '../../src/shared/contract/fields';
 import { sha256Hex } from '../../server/lib/tokens';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { PASSWORD_RESET_TTL_MS } from '../../server/services/mailer';

@@ -1,6 +1,6 @@
 /** Calls the payment tests share: buying, the demo checkout page, signed demo events, the ledger. */
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutStarted, Transaction } from '../../src/api/contract';
+import type { CheckoutStarted, Transaction } from '../../src/shared/contract/payments';
 import { buildDemoEvent, DEMO_SIGNATURE_HEADER } from '../../server/payments/demo-provider';
 import { as } from './fixtures';
 import type { TestApp } from './helper';

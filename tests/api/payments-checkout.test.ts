@@ -1,6 +1,6 @@
 /** Buying credits with the demo provider: the checkout page, the state shown, ownership, forged input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckoutStarted, CreditsOffer, Transaction } from '../../src/api/contract';
+import { CheckoutStarted, CreditsOffer, Transaction } from '../../src/shared/contract/payments';
 import { RECEIPT_MAIL } from '../../server/services/receipt-mail';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -1,6 +1,6 @@
 /** Offers, the welcome discount, the time bonus and bad input on the payment routes (demo provider). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditsOffer, PremiumOffer } from '../../src/api/contract';
+import { CreditsOffer, PremiumOffer } from '../../src/shared/contract/payments';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import { account, buy, chooseOnDemoPage, ledgerRows } from './payments-calls';

@@ -1,11 +1,7 @@
 /** Premium: paid_user and premium_until, monthly credits once per month, refunds, and ledger pages. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LEDGER_PAGE_SIZE,
-  LedgerResponse,
-  PremiumOffer,
-  UserResponse,
-} from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { LEDGER_PAGE_SIZE, LedgerResponse, PremiumOffer } from '../../src/shared/contract/payments';
 import { addMonthsUtc } from '../../server/payments/calendar';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

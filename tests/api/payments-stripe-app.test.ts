@@ -4,7 +4,7 @@
  * signature changing nothing, refunds and chargebacks, and the read-back when the member returns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutStarted, Transaction } from '../../src/api/contract';
+import type { CheckoutStarted, Transaction } from '../../src/shared/contract/payments';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import {

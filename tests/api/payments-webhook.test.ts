@@ -3,7 +3,7 @@
  * amount mismatches and refunds (with debt paid off by the next purchase).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerResponse } from '../../src/api/contract';
+import { LedgerResponse } from '../../src/shared/contract/payments';
 import { signDemoPayload } from '../../server/payments/demo-provider';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

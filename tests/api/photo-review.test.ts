@@ -4,13 +4,10 @@
  * likes until a moderator approves it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChatsResponse,
-  LikesResponse,
-  ProfileDetails,
-  SearchResponse,
-  UserResponse,
-} from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
+import { ChatsResponse } from '../../src/shared/contract/chat';
+import { LikesResponse } from '../../src/shared/contract/likes';
+import { ProfileDetails, SearchResponse } from '../../src/shared/contract/members';
 import { as, dobForAge, insertConversation } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import { account, act, moderator, queue, type Account } from './moderation-calls';

@@ -4,13 +4,9 @@
  * FREE_LIKED_BY_VISIBLE likers, without leaking hidden likers through any other field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FREE_LIKED_BY_VISIBLE,
-  LikesResponse,
-  type LiveEvent,
-  ProfileDetails,
-  SearchResponse,
-} from '../../src/api/contract';
+import { FREE_LIKED_BY_VISIBLE, LikesResponse } from '../../src/shared/contract/likes';
+import { type LiveEvent } from '../../src/shared/contract/live-events';
+import { ProfileDetails, SearchResponse } from '../../src/shared/contract/members';
 import { as, insertMember, login, PASSWORD } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

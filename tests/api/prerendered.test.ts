@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPage, siteSlotValues, type SlotFiller } from '../../server/lib/prerendered-pages';
 import { landerSlotFiller } from '../../server/services/lander-prerender';
 import { signupOpenFiller } from '../../server/services/signup-prerender';
-import { matchPrerendered } from '../../src/prerender/pages';
-import { SITE_SLOTS } from '../../src/prerender/site-slots';
+import { matchPrerendered } from '../../src/shared/prerender/pages';
+import { SITE_SLOTS } from '../../src/shared/prerender/site-slots';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';

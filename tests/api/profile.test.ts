@@ -1,6 +1,6 @@
 /** /api/profile.php: a member's profile page data, who may see it, and bad input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileDetails } from '../../src/api/contract';
+import { ProfileDetails } from '../../src/shared/contract/members';
 import { as, block, dobForAge, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

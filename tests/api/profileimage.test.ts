@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { as, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Settings } from '../../src/api/contract';
+import { Settings } from '../../src/shared/contract/settings';
 import { VAPID_FILE } from '../../server/plugins/push';
 import { as, insertConversation, insertMember, login } from './fixtures';
 import { buildSiblingApp, buildTestApp, ENGINES, type TestApp } from './helper';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveEvent } from '../../src/api/contract';
+import { LiveEvent } from '../../src/shared/contract/live-events';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { as, insertMember, login, PASSWORD } from './fixtures';
 import { buildSiblingApp, buildTestApp, ENGINES, type TestApp } from './helper';

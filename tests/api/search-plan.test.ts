@@ -5,7 +5,7 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchQuery } from '../../src/api/contract';
+import type { SearchQuery } from '../../src/shared/contract/members';
 import { todayIso } from '../../server/lib/dates';
 import { startOfToday } from '../../server/seed/generate';
 import { seedMembers } from '../../server/seed/seed';

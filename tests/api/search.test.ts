@@ -1,6 +1,6 @@
 /** GET /api/search.php: defaults, filters, exclusions, order and paging over a small fixture. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchResponse } from '../../src/api/contract';
+import { SearchResponse } from '../../src/shared/contract/members';
 import { as, block, dobForAge, insertMember, login, type MemberFixture } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

@@ -1,6 +1,6 @@
 /** Cross-cutting protection: Origin check, headers, rate limits and the error contract. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/api/contract';
+import { ApiError, ORIGINAL_HOST_HEADER, PACKAGE_HEADER } from '../../src/shared/contract/fields';
 import { insertMember, PASSWORD, signupBody } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

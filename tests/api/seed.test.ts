@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import { loadSiteConfig } from '../../server/config';
 import {
   createDatabase,

@@ -1,6 +1,6 @@
 /** GET /api/user.php, POST /api/login.php and GET /api/logout.php: the session life cycle. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, SESSION_TTL_MS } from '../../server/plugins/session';
 import { as, insertMember, login, PASSWORD } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

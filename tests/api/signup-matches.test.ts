@@ -1,6 +1,6 @@
 /** GET /api/signup_matches.php: who fits a new member, their country first, never liked or blocked. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignupMatchesResponse } from '../../src/api/contract';
+import { SignupMatchesResponse } from '../../src/shared/contract/landers';
 import { as, block, dobForAge, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import {

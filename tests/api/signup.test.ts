@@ -1,7 +1,7 @@
 /** POST /api/user.php?new=1: sign-up rules of SPEC §5 and the session it starts. */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
 import { COMMON_PASSWORD_COUNT } from '../../server/lib/common-passwords';
 import { SESSION_COOKIE } from '../../server/plugins/session';
 import { as, insertMember, signupBody } from './fixtures';

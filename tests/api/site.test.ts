@@ -5,7 +5,7 @@ import {
   ProfileFieldsResponse,
   RegionsResponse,
   Settings,
-} from '../../src/api/contract';
+} from '../../src/shared/contract/settings';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const COUNTRIES = [

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/contract';
+import { ApiError } from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../../server/config';
 import { as, insertMember, login, PASSWORD, signupBody } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

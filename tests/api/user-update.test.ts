@@ -1,6 +1,6 @@
 /** PUT /api/user.php: living area and partial profile updates with SPEC §5 validation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserResponse } from '../../src/api/contract';
+import { UserResponse } from '../../src/shared/contract/account';
 import { shiftYears, todayIso } from '../../server/lib/dates';
 import { as, dobForAge, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';

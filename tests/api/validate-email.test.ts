@@ -1,6 +1,6 @@
 /** GET /api/validate_email.php: the email check of the sign-up wizard. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidateEmailResponse } from '../../src/api/contract';
+import { ValidateEmailResponse } from '../../src/shared/contract/account';
 import { insertMember } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

@@ -6,8 +6,10 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, CamsResponse, Settings } from '../../src/api/contract';
-import { SPONSORED_MIN_ACCOUNT_AGE_MS } from '../../src/lib/sponsored';
+import { ApiError } from '../../src/shared/contract/fields';
+import { CamsResponse } from '../../src/shared/contract/members';
+import { Settings } from '../../src/shared/contract/settings';
+import { SPONSORED_MIN_ACCOUNT_AGE_MS } from '../../src/shared/sponsored';
 import { as, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 

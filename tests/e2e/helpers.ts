@@ -1,5 +1,5 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
-import { CACHE_NAMES } from '../../src/api/cache-names';
+import { CACHE_NAMES } from '../../src/shared/cache-names';
 
 export const DEMO = { email: 'demo@example.com', password: 'amora-demo-2026' };
 

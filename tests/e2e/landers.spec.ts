@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_NAMES, SETTINGS_PATH } from '../../src/api/cache-names';
+import { CACHE_NAMES, SETTINGS_PATH } from '../../src/shared/cache-names';
 import { goOffline, uncachedPhotos, waitForServiceWorker } from './helpers';
 
 /** Phone first: paid traffic lands on these pages from an ad on a phone. */

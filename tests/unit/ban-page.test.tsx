@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNED_KEY } from '../../src/api/contract';
+import { BANNED_KEY } from '../../src/shared/contract/fields';
 import { ApiFailure } from '../../src/api/failure';
 import { authDecision } from '../../src/app/auth-redirect';
 import { createSessionStore, type SessionApi } from '../../src/app/session/session-store';

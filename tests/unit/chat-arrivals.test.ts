@@ -1,7 +1,7 @@
 /** Lane messages beside the stored conversation: which are shown, in what order, for whom. */
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAGE_LANE_CHANNEL, type MessagesArrival } from '../../src/api/page-lane';
+import { PAGE_LANE_CHANNEL, type MessagesArrival } from '../../src/shared/page-lane';
 import type { MessageRow } from '../../src/db/db';
 import { addArrival, MAX_ARRIVALS, withArrivals } from '../../src/features/chats/arrivals';
 import { useArrivingMessages } from '../../src/features/chats/use-arriving-messages';

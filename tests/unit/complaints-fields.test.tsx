@@ -1,6 +1,6 @@
 /** The complaint form's own checks and the member references it understands. */
 import { describe, expect, it } from 'vitest';
-import { memberIdFromRef } from '../../src/api/contract';
+import { memberIdFromRef } from '../../src/shared/contract/moderation';
 import {
   checkComplaint,
   fieldOfKey,

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreditsOffer } from '../../src/api/contract';
+import type { CreditsOffer } from '../../src/shared/contract/payments';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { creditPackage, creditsOffer, installPayments } from './helpers/fake-payments';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Transaction } from '../../src/api/contract';
+import type { Transaction } from '../../src/shared/contract/payments';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { POLL_MS } from '../../src/features/transactions/use-transaction-poll';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DataExport } from '../../src/api/contract';
+import type { DataExport } from '../../src/shared/contract/account';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { EXPORT_POLL_MS } from '../../src/features/profile/use-data-export';
 import { accountWorker } from './helpers/account-worker';

@@ -5,7 +5,7 @@ import {
   formatDate,
   parseIsoDate,
   weekdayNames,
-} from '../../src/lib/dates';
+} from '../../src/shared/dates';
 
 describe('dates', () => {
   it('starts Dutch weeks on Monday and US English weeks on Sunday', () => {

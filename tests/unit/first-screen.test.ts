@@ -3,7 +3,7 @@
  * container names, every other through the map of all screens.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/app/route-table';
+import { ROUTES } from '../../src/shared/route-table';
 import { prerenderedScreenModule } from '../../src/prerender/first-screen';
 import { loadScreen, SCREENS } from '../../src/screens';
 

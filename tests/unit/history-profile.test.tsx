@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LedgerEntry, LedgerResponse, User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
+import type { LedgerEntry, LedgerResponse } from '../../src/shared/contract/payments';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { transaction } from './helpers/fake-payments';
 import { demoSettings, demoUser } from './helpers/fixtures';

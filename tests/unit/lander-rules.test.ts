@@ -13,7 +13,7 @@ import {
   afterSignup,
   memberLanderVariant,
 } from '../../src/features/member-lander/member-lander-rules';
-import { LANDER_KINDS, ROUTES } from '../../src/app/route-table';
+import { LANDER_KINDS, ROUTES } from '../../src/shared/route-table';
 import { profile } from './helpers/fixtures';
 import NL_MAP from '../../public/landers/maps/NL.svg?raw';
 

@@ -1,8 +1,9 @@
 /** Lander slugs (SPEC §2.5) and the route validity rule built on them. */
 import { describe, expect, it } from 'vitest';
-import { LANDER_NICHE_PREFIXES, LANGUAGES } from '../../src/api/contract';
-import { matchRoute } from '../../src/app/route-table';
-import { LANDER_NICHES, landerSlug, parseLanderSlug } from '../../src/lib/lander-slug';
+import { LANGUAGES } from '../../src/shared/contract/fields';
+import { LANDER_NICHE_PREFIXES } from '../../src/shared/contract/landers';
+import { matchRoute } from '../../src/shared/route-table';
+import { LANDER_NICHES, landerSlug, parseLanderSlug } from '../../src/shared/lander-slug';
 
 const CODE = { en: 'eng', nl: 'nl', de: 'de', it: 'it', fr: 'fr', es: 'es', pl: 'pl' } as const;
 

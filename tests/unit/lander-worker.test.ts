@@ -1,6 +1,6 @@
 /** The sync worker's side of the acquisition pages: kept for offline, 404s forgotten, matches stored. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LanderResponse } from '../../src/api/contract';
+import type { LanderResponse } from '../../src/shared/contract/landers';
 import { kvGet } from '../../src/db/kv';
 import { createHarness, flush } from './helpers/sync-harness';
 import { profile } from './helpers/fixtures';

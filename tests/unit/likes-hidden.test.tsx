@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LikesResponse } from '../../src/api/contract';
+import type { LikesResponse } from '../../src/shared/contract/likes';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { kvGet } from '../../src/db/kv';

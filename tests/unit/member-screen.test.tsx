@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileDetails } from '../../src/api/contract';
+import type { ProfileDetails } from '../../src/shared/contract/members';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { withFullDisk } from './helpers/full-disk';

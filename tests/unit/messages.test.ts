@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/api/contract';
+import { LANGUAGES } from '../../src/shared/contract/fields';
 
 type Tree = { [key: string]: string | Tree };
 

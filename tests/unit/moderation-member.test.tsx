@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MODERATION_REASON_MAX } from '../../src/api/contract';
+import { MODERATION_REASON_MAX } from '../../src/shared/contract/moderation';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { demoUser } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';

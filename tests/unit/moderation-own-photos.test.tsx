@@ -1,7 +1,7 @@
 /** /profile: the member's own photos say when others cannot see them (yet). */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Image } from '../../src/api/contract';
+import type { Image } from '../../src/shared/contract/fields';
 import { PhotoTile } from '../../src/features/profile/PhotoTile';
 import { setupI18n } from './helpers/i18n';
 

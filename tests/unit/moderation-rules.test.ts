@@ -1,6 +1,6 @@
 /** The console's plain rules, and the worker's console calls: sent as the contract says, never stored. */
 import { describe, expect, it } from 'vitest';
-import { MODERATION_REASON_MAX } from '../../src/api/contract';
+import { MODERATION_REASON_MAX } from '../../src/shared/contract/moderation';
 import {
   failureKey,
   formatAge,

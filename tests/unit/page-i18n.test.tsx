@@ -7,11 +7,11 @@ import i18next, { type i18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../src/api/contract';
+import type { Language } from '../../src/shared/contract/fields';
 import { ConsentText } from '../../src/features/signup/ConsentText';
 import { createI18n } from '../../src/i18n/i18n';
 import { setLanguage } from '../../src/i18n/interface-language';
-import { INTERFACE_LANGUAGES } from '../../src/i18n/languages';
+import { INTERFACE_LANGUAGES } from '../../src/shared/languages';
 import { createPageI18n, type Messages } from '../../src/i18n/page-i18n';
 
 type Tree = { [key: string]: string | Tree };

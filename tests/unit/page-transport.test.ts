@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACTION_HEADER, QUEUED_HEADER } from '../../src/api/offline-protocol';
+import { ACTION_HEADER, QUEUED_HEADER } from '../../src/shared/offline-protocol';
 import { routeActions, type PageFetch } from '../../workers/page-transport';
 
 const direct = vi.fn(async () => new Response('{"direct":true}', { status: 200 }));

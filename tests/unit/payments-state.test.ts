@@ -1,6 +1,6 @@
 /** The purchase state machine: allowed moves only, everything else changes nothing. */
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '../../src/api/contract';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '../../src/shared/contract/payments';
 import { allowedFrom, isOpen, nextStatus } from '../../server/payments/transaction-state';
 
 type PaymentOutcome = Parameters<typeof nextStatus>[1];

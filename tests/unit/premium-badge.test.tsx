@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileDetails } from '../../src/api/contract';
+import type { ProfileDetails } from '../../src/shared/contract/members';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { ProfileCard } from '../../src/features/members/ProfileCard';

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGES } from '../../src/api/contract';
-import { INTERFACE_LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../src/shared/contract/fields';
+import { INTERFACE_LANGUAGES } from '../../src/shared/languages';
 import { carryOverFields } from '../../src/prerender/carry-over';
 import {
   fixedPage,
   matchPrerendered,
   prerenderFile,
   type PrerenderEntry,
-} from '../../src/prerender/pages';
-import { escapeHtml, fillSlots, slotMarker, slotNames } from '../../src/prerender/slots';
+} from '../../src/shared/prerender/pages';
+import { escapeHtml, fillSlots, slotMarker, slotNames } from '../../src/shared/prerender/slots';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -129,7 +129,7 @@ function forms() {
 describe('site values handed to the app', () => {
   it('reads every site slot from the hidden element, decoded', async () => {
     const { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } =
-      await import('../../src/prerender/site-slots');
+      await import('../../src/shared/prerender/site-slots');
     const attrs = SITE_SLOTS.filter((slot) => slot !== 'site.company_line')
       .map((slot) => `${siteSlotAttribute(slot)}="v:${slot}"`)
       .join(' ');

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { syncError } from '../../workers/errors';
 import { accountWorker } from './helpers/account-worker';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
 import { dismissToast, getToasts } from '../../src/app/toasts/toast-store';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { accountWorker } from './helpers/account-worker';

@@ -6,7 +6,7 @@ import {
   type PushManagerLike,
   type SubscriptionLike,
 } from '../../src/bridges/push-bridge';
-import type { PermissionState } from '../../src/lib/push-state';
+import type { PermissionState } from '../../src/shared/push-state';
 
 const KEY =
   'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';

@@ -12,7 +12,7 @@ import {
   likeTag,
   pushState,
   shouldSendSubscription,
-} from '../../src/lib/push-state';
+} from '../../src/shared/push-state';
 
 const SUB = JSON.stringify({
   endpoint: 'https://push.example/1',

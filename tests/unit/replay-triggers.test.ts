@@ -1,6 +1,6 @@
 /** The page's replay triggers for browsers without Background Sync: online, visible, poll, timer. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActionsMessage } from '../../src/api/offline-protocol';
+import type { ActionsMessage } from '../../src/shared/offline-protocol';
 import {
   MIN_WAKE_DELAY_MS,
   watchReplayTriggers,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Image } from '../../src/api/contract';
+import type { Image } from '../../src/shared/contract/fields';
 import {
   applyAutoSkip,
   initialStep,

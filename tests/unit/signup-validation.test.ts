@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SignupBody } from '../../src/api/contract';
+import { SignupBody } from '../../src/shared/contract/account';
 import {
   birthDateBounds,
   cityError,

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
 import type { PushBridge } from '../../src/bridges/push-bridge';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';

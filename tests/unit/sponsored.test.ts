@@ -2,7 +2,7 @@
 import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CamEntry } from '../../src/api/contract';
+import type { CamEntry } from '../../src/shared/contract/members';
 import { SponsoredCard } from '../../src/features/members/SponsoredCard';
 import { useSponsored } from '../../src/features/members/use-sponsored';
 import {
@@ -15,7 +15,7 @@ import {
   sponsoredKinds,
   snapshotUrl,
   type SponsoredItem,
-} from '../../src/lib/sponsored';
+} from '../../src/shared/sponsored';
 import { setupI18n } from './helpers/i18n';
 
 const session = vi.hoisted(() => ({

@@ -1,6 +1,6 @@
 /** The page side of the service worker: lifecycle store, refresh, reload guard, replays, pushes. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_CLICK, PUSH_MESSAGE } from '../../src/api/offline-protocol';
+import { PUSH_CLICK, PUSH_MESSAGE } from '../../src/shared/offline-protocol';
 import {
   createInstallPrompt,
   type BeforeInstallPromptEvent,

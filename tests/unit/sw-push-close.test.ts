@@ -1,8 +1,8 @@
 // @vitest-environment node
 /** Notifications already read in a page are closed; a push for the conversation on screen shows none. */
 import { describe, expect, it, vi } from 'vitest';
-import { PUSH_MESSAGE, type PushPageMessage } from '../../src/api/offline-protocol';
-import { CLOSE_NOTIFICATIONS, conversationTag } from '../../src/lib/push-state';
+import { PUSH_MESSAGE, type PushPageMessage } from '../../src/shared/offline-protocol';
+import { CLOSE_NOTIFICATIONS, conversationTag } from '../../src/shared/push-state';
 import {
   closeNotifications,
   handlePush,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** Push notifications: shown per conversation, closed when read elsewhere, clicks lead to the page. */
 import { describe, expect, it, vi } from 'vitest';
-import { PUSH_CLICK, PUSH_MESSAGE, type PushPageMessage } from '../../src/api/offline-protocol';
+import { PUSH_CLICK, PUSH_MESSAGE, type PushPageMessage } from '../../src/shared/offline-protocol';
 import {
   handleNotificationClick,
   handlePush,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The service worker's action queue against the delivery failure modes of DESIGN §6. */
 import { describe, expect, it } from 'vitest';
-import { QUEUED_HEADER } from '../../src/api/offline-protocol';
+import { QUEUED_HEADER } from '../../src/shared/offline-protocol';
 import { ActionQueue, ROOM_RETRIES } from '../../sw/queue/action-queue';
 import { actionRequest, delivered, message, setupQueue as setup } from './helpers/sw-fake-server';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** What the service worker caches and which requests its queue takes (SPEC §7, DESIGN §6). */
 import { describe, expect, it } from 'vitest';
-import { ACTION_HEADER, MEMBER_HEADER } from '../../src/api/offline-protocol';
+import { ACTION_HEADER, MEMBER_HEADER } from '../../src/shared/offline-protocol';
 import { outdatedPrecaches } from '../../sw/precache-cleanup';
 import { isQueueable, readAction, toRequest } from '../../sw/queue/capture';
 import {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNED_KEY } from '../../src/api/contract';
+import { BANNED_KEY } from '../../src/shared/contract/fields';
 import { kvGet } from '../../src/db/kv';
 import { PERSONAL_TABLES } from '../../src/db/wipe';
 import { chat, PASSWORD } from './helpers/fake-backend';

@@ -4,7 +4,7 @@
  * PUT /api/chat.php?delivered=1 (one call per conversation at a time).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../src/api/contract';
+import type { ChatMessage } from '../../src/shared/contract/chat';
 import { messagesOf } from '../../src/db/queries';
 import { applyConversationEvent } from '../../workers/live-messages';
 import { FOLLOW_UP_DELAY_MS } from '../../workers/follow-up';

@@ -4,7 +4,7 @@
  * recorded, visitors' never queued, nothing kept or sent across members.
  */
 import { describe, expect, it } from 'vitest';
-import { COMPLAINT_FORM_PATH } from '../../src/api/contract';
+import { COMPLAINT_FORM_PATH } from '../../src/shared/contract/moderation';
 import {
   COMPLAINT_PREFIX,
   kvGet,

@@ -3,7 +3,7 @@
  * conversation shows them a disk commit sooner, and still shows them when the disk is full.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/api/contract';
+import type { ChatMessage } from '../../src/shared/contract/chat';
 import { messagesOf } from '../../src/db/queries';
 import { applyConversationEvent } from '../../workers/live-messages';
 import { ROOM_RETRIES } from '../../workers/quota-guard';

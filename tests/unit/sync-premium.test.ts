@@ -1,7 +1,7 @@
 /** The sync worker's premium calls: the offer kept in kv, ledger pages, starting a premium purchase. */
 import { waitFor } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import type { LedgerResponse, PremiumOffer } from '../../src/api/contract';
+import type { LedgerResponse, PremiumOffer } from '../../src/shared/contract/payments';
 import { kvGet, kvPut } from '../../src/db/kv';
 import { wipePersonalData } from '../../src/db/wipe';
 import { transaction } from './helpers/fake-payments';

@@ -1,7 +1,7 @@
 /** The sync worker's loadProfile: stores the profile page data, ETags, like state, 404s, logout. */
 import { waitFor } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
-import type { ProfileDetails } from '../../src/api/contract';
+import type { ProfileDetails } from '../../src/shared/contract/members';
 import { memberProfile } from '../../src/db/queries';
 import type { FakeReply } from './helpers/fake-backend';
 import { demoUser } from './helpers/fixtures';

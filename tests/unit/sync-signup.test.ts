@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/api/contract';
+import type { User } from '../../src/shared/contract/account';
 import { PASSWORD } from './helpers/fake-backend';
 import { demoUser } from './helpers/fixtures';
 import { createHarness } from './helpers/sync-harness';

@@ -4,7 +4,7 @@
  * its own client id.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../src/api/contract';
+import type { ChatMessage } from '../../src/shared/contract/chat';
 import { messagesOf } from '../../src/db/queries';
 import { queueMessage } from '../../workers/messages';
 import {

@@ -9,7 +9,7 @@ import {
   trackingQuery,
   TRAFFIC_SOURCE_MAX,
   trafficSourceOf,
-} from '../../src/lib/tracking-query';
+} from '../../src/shared/tracking-query';
 
 const q = (s: string) => new URLSearchParams(s);
 

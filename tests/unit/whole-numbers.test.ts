@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../src/i18n/i18n';
-import { INTERFACE_LANGUAGES, LANGUAGE_TAGS } from '../../src/i18n/languages';
+import { INTERFACE_LANGUAGES, LANGUAGE_TAGS } from '../../src/shared/languages';
 import { formatNumber, groupWholeNumber } from '../../src/i18n/whole-numbers';
 
 const VALUES = [

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { prerenderedSiteValues } from '../../prerender/site-values';
-import { slotMarker } from '../../prerender/slots';
-import { STATIC_PAGES } from '../route-table';
+import { slotMarker } from '../../shared/prerender/slots';
+import { STATIC_PAGES } from '../../shared/route-table';
 import { useSession } from '../session/session-context';
 import { useTemplate } from '../template/template-context';
-import { companyLine } from './company-line';
+import { companyLine } from '../../shared/company-line';
 
 const YEAR = new Date().getFullYear();
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../../i18n/interface-language';
-import { INTERFACE_LANGUAGES, isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
+import { INTERFACE_LANGUAGES, isLanguage, LANGUAGE_NAMES } from '../../shared/languages';
 
 /** A native select: keyboard and screen-reader friendly on every phone without extra code. */
 export function LanguageSwitcher() {

@@ -3,7 +3,8 @@
  * and components can subscribe. A 403 on the user call means logged out.
  */
 import { isApiFailure } from '../../api/failure';
-import type { Settings, User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
+import type { Settings } from '../../shared/contract/settings';
 import type { StoredBan } from '../../db/kv';
 import { afterFirstScreen } from '../../prerender/after-first-screen';
 import type * as WorkerSessionModule from './worker-session';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Settings } from '../../api/contract';
+import type { Settings } from '../../shared/contract/settings';
 import { useSession, useSessionStore } from './session-context';
 
 /**

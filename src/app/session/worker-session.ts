@@ -4,7 +4,7 @@
  * a visitor without a session never starts the worker or opens the database.
  */
 import { liveQuery } from 'dexie';
-import type { User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
 import { getSync } from '../../bridges/worker-bridge';
 import type { StoredBan } from '../../db/kv';
 import { currentUser, storedBan } from '../../db/queries';

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Region } from '../../api/contract';
+import type { Region } from '../../shared/contract/fields';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 
 /** The words of the three fields; each screen passes its own messages. */
 export interface LivingAreaTexts {

@@ -3,7 +3,7 @@
  * server's own key when the messages know it, else what the member can do about it.
  */
 import type { i18n, TFunction } from 'i18next';
-import { MIN_AGE } from '../../api/contract';
+import { MIN_AGE } from '../../shared/contract/fields';
 import { isSyncError } from '../../bridges/worker-bridge';
 
 export interface AccountProblem {

@@ -1,4 +1,4 @@
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { CardIcon } from '../members/CardIcon';
 import { photoUrl } from '../members/card-rules';
 

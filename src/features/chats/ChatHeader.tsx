@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { ChatAvatar } from './ChatAvatar';
 import { ChatIcon } from './ChatIcon';
 import { SafetyDialogs, type SafetyDialog } from './SafetyDialogs';

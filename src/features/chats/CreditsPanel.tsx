@@ -8,7 +8,7 @@ import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';
 import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from '../credits/CreditsIcon';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../shared/money';
 import { withReturn } from '../credits/return-path';
 import { defaultMethod } from '../credits/use-credits-offer';
 

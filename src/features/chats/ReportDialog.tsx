@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../api/contract';
-import type { ReportReason } from '../../../workers/chats';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../shared/contract/chat';
+import type { ReportReason } from '../../bridges/worker-bridge';
 import './chat-dialogs.scss';
 
 /** The reasons offered, in the contract's order. */

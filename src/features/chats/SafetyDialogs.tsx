@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
-import type { ReportReason } from '../../../workers/chats';
+import type { ReportReason } from '../../bridges/worker-bridge';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ReportDialog } from './ReportDialog';
 

@@ -2,7 +2,7 @@
  * Messages heard on the message lane (src/api/message-lane.ts) beside the stored conversation:
  * pure, so the rules are unit-tested without a browser.
  */
-import type { MessagesArrival } from '../../api/page-lane';
+import type { MessagesArrival } from '../../shared/page-lane';
 import type { MessageRow } from '../../db/db';
 
 /** The most lane messages one open conversation keeps; the stored ones take over as they land. */

@@ -1,5 +1,5 @@
 /** Chat times in the interface language: short in the list, a clock time on bubbles, day labels. */
-import { dateTimeFormat, relativeTimeFormat } from '../../lib/dates';
+import { dateTimeFormat, relativeTimeFormat } from '../../shared/dates';
 
 const DAY_MS = 86_400_000;
 

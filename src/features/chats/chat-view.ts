@@ -3,7 +3,7 @@
  * their send state (pure, so the rules are unit-tested without a browser).
  */
 import type { MessageRow } from '../../db/db';
-import { isNoCreditsRefusal } from '../../../workers/no-credits';
+import { isNoCreditsRefusal } from '../../shared/no-credits';
 import { dayKey } from './chat-time';
 
 /**

@@ -4,7 +4,7 @@
  * localStorage is written at once, in the page, and outlives the reload. One key per message, so
  * tabs never overwrite each other's.
  */
-import type { UnsentMessage } from '../../../workers/message-recovery';
+import type { UnsentMessage } from '../../bridges/worker-bridge';
 
 export type { UnsentMessage };
 

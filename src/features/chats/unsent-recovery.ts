@@ -2,7 +2,7 @@
  * After a load, the messages this device's pages still kept (unsent-messages.ts) go to the sync
  * worker, which queues and sends each one it does not hold yet, under its first client id.
  */
-import type { SyncApi } from '../../../workers/sync.worker';
+import type { SyncApi } from '../../bridges/worker-bridge';
 import { isSyncError } from '../../bridges/worker-bridge';
 import { isKept, keptUnsent, releaseUnsent } from './unsent-messages';
 

@@ -1,6 +1,6 @@
 /** The open conversation's messages heard on the message lane, for the screen to show at once. */
 import { useEffect, useState } from 'react';
-import { PAGE_LANE_CHANNEL, type LaneMessage } from '../../api/page-lane';
+import { PAGE_LANE_CHANNEL, type LaneMessage } from '../../shared/page-lane';
 import type { MessageRow } from '../../db/db';
 import { addArrival } from './arrivals';
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../app/session/session-context';
 import { closeNotifications } from '../../bridges/sw-bridge';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
-import { conversationTag } from '../../lib/push-state';
+import { conversationTag } from '../../shared/push-state';
 import { conversationView, type ConversationView } from '../../db/queries';
 import { withArrivals } from './arrivals';
 import { oldestServerId } from './chat-view';

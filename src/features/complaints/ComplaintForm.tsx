@@ -2,14 +2,10 @@ import { UploadProgress } from '../../app/forms/UploadProgress';
 import * as Comlink from 'comlink';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_MEMBER_REF_MAX,
-  COMPLAINT_MESSAGE_MAX,
-  EMAIL_MAX,
-  Language,
-  type User,
-} from '../../api/contract';
+import { type User } from '../../shared/contract/account';
+import { COMPLAINT_MESSAGE_MAX } from '../../shared/contract/chat';
+import { EMAIL_MAX, Language } from '../../shared/contract/fields';
+import { COMPLAINT_CATEGORIES, COMPLAINT_MEMBER_REF_MAX } from '../../shared/contract/moderation';
 import { getSync } from '../../bridges/worker-bridge';
 import { translateMessage } from '../../i18n/translate-message';
 import { photoType } from '../profile/photo-files';

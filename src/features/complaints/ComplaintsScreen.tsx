@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { memberIdFromRef } from '../../api/contract';
+import { memberIdFromRef } from '../../shared/contract/moderation';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { getSync } from '../../bridges/worker-bridge';

@@ -2,7 +2,11 @@
  * The complaint form's checks before sending, and where a server refusal belongs on the form:
  * the same `complaints.errors.*` keys either way, so the member reads one text per problem.
  */
-import { ComplaintFormFields, memberIdFromRef, type ComplaintCategory } from '../../api/contract';
+import {
+  ComplaintFormFields,
+  memberIdFromRef,
+  type ComplaintCategory,
+} from '../../shared/contract/moderation';
 import { isPhotoFile, PHOTO_MAX_BYTES } from '../profile/photo-files';
 
 /** The form's fields that can carry an error. */

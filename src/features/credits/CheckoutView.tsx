@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { PaymentMethod, type CreditsOffer } from '../../api/contract';
+import { PaymentMethod, type CreditsOffer } from '../../shared/contract/payments';
 import { CreditsIcon } from './CreditsIcon';
 import { MethodChoice } from './MethodChoice';
 import { OrderSummary } from './OrderSummary';

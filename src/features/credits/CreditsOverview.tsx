@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { CreditsOffer, PaymentMethod } from '../../api/contract';
+import type { CreditsOffer, PaymentMethod } from '../../shared/contract/payments';
 import { useSession } from '../../app/session/session-context';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { CreditsIcon } from './CreditsIcon';
 import { MethodChoice } from './MethodChoice';
-import { formatVatRate } from '../../lib/money';
+import { formatVatRate } from '../../shared/money';
 import { OfferBanners, useBonusRunning } from './OfferBanners';
 import { PackageCard } from './PackageCard';
 import { returnPathOf, withReturn } from './return-path';

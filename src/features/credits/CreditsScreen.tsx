@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../shared/dates';
 import { CheckoutView } from './CheckoutView';
 import { CreditsOverview } from './CreditsOverview';
 import { RepeatOrder } from './RepeatOrder';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod } from '../../api/contract';
+import type { PaymentMethod } from '../../shared/contract/payments';
 import { CreditsIcon } from './CreditsIcon';
 
 export interface MethodChoiceProps {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditsOffer } from '../../api/contract';
+import type { CreditsOffer } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from './CreditsIcon';
-import { formatPercent } from '../../lib/money';
+import { formatPercent } from '../../shared/money';
 import { clockOf, useCountdown, type TimeLeft } from './use-countdown';
 
 /** "1 day 4:05:09" / "4:05:09" in the interface language. */

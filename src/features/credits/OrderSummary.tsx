@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CreditPackage, CreditsOffer } from '../../api/contract';
+import type { CreditPackage, CreditsOffer } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from './CreditsIcon';
-import { formatMoney, formatPercent, formatVatRate } from '../../lib/money';
+import { formatMoney, formatPercent, formatVatRate } from '../../shared/money';
 
 /** The chosen package as an order: credits, bonus, price (with discount) and the VAT included. */
 export function OrderSummary({

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CreditPackage, Discount } from '../../api/contract';
+import type { CreditPackage, Discount } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatMoney, formatPercent } from '../../lib/money';
+import { formatMoney, formatPercent } from '../../shared/money';
 
 export interface PackageCardProps {
   pack: CreditPackage;

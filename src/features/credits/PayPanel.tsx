@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CreditPackage, PaymentMethod } from '../../api/contract';
+import type { CreditPackage, PaymentMethod } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from './CreditsIcon';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../shared/money';
 import { DEFAULT_RETURN } from './return-path';
 import { usePay } from './use-pay';
 

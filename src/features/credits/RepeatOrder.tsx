@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { CreditsOffer } from '../../api/contract';
+import type { CreditsOffer } from '../../shared/contract/payments';
 import { CreditsIcon } from './CreditsIcon';
 import { BalanceCard } from './CreditsOverview';
 import { useBonusRunning } from './OfferBanners';

@@ -2,7 +2,7 @@
  * Where the member goes back to after paying: a `?return=` query (the chat's package links) or
  * router state `{ returnTo }`, and only a path on this site (ReturnPath of the contract).
  */
-import { ReturnPath } from '../../api/contract';
+import { ReturnPath } from '../../shared/contract/payments';
 import { safeReturnPath } from '../../app/auth-redirect';
 
 /** Query parameter that carries the return path through /credits and its checkout. */

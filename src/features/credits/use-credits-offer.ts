@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { CreditsOffer, PaymentMethod } from '../../api/contract';
+import type { CreditsOffer, PaymentMethod } from '../../shared/contract/payments';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';

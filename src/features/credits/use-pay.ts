@@ -1,6 +1,6 @@
 /** Starting a checkout: the worker creates the purchase, the page goes to the provider's page. */
 import { useState } from 'react';
-import type { CreateTransactionBody } from '../../api/contract';
+import type { CreateTransactionBody } from '../../shared/contract/payments';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 
 /** Why a checkout did not start, as the message key the page shows. */

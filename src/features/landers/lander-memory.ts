@@ -3,7 +3,7 @@
  * sign-up fit the page the visitor came from (a gay- lander: men for men), and that the visitor
  * has used a page, so the next one shows its sign-up form at once (JoinSection).
  */
-import type { LanderNiche } from '../../api/contract';
+import type { LanderNiche } from '../../shared/contract/landers';
 
 const NICHE_KEY = 'amora.lander-niche';
 const USED_KEY = 'amora.lander-used';

@@ -3,9 +3,10 @@
  * which design a route shows, where sign-up links lead with the tracking query kept, and how the
  * member count reads in a headline.
  */
-import type { Language, LanderNiche, Profile } from '../../api/contract';
-import { LANDER_KINDS } from '../../app/route-table';
-import { readTracking, trackingQuery } from '../../lib/tracking-query';
+import type { Language, Profile } from '../../shared/contract/fields';
+import type { LanderNiche } from '../../shared/contract/landers';
+import { LANDER_KINDS } from '../../shared/route-table';
+import { readTracking, trackingQuery } from '../../shared/tracking-query';
 
 export type LanderKind = (typeof LANDER_KINDS)[number];
 

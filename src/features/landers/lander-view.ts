@@ -1,6 +1,6 @@
 /** What every lander design gets: plain data in, markup out (no worker, no IndexedDB inside). */
 import type { ReactNode } from 'react';
-import type { Language, Profile } from '../../api/contract';
+import type { Language, Profile } from '../../shared/contract/fields';
 
 export interface LanderViewProps {
   /** Who the page is for ("Women looking for men"), from the slug's niche. */

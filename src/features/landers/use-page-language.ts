@@ -1,7 +1,7 @@
 /** The slug picks the page language (SPEC §2.5): i18n switches to it, and the choice is remembered. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../api/contract';
+import type { Language } from '../../shared/contract/fields';
 import { currentLanguage, setLanguage } from '../../i18n/interface-language';
 
 /** Switches the interface to `language` (null: leave it as the visitor has it). */

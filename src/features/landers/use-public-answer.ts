@@ -5,7 +5,7 @@
  */
 import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import type { SyncRemote } from '../../bridges/worker-bridge';
-import type { PublicAnswer } from '../../../workers/landers';
+import type { PublicAnswer } from '../../bridges/worker-bridge';
 
 export type AnswerState<T> =
   | { status: 'loading' }

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { SEARCH_PAGE_SIZE } from '../../api/contract';
+import { SEARCH_PAGE_SIZE } from '../../shared/contract/fields';
 import { PageTitle } from '../../app/PageTitle';
 import { useTemplate } from '../../app/template/template-context';
 import { getSync } from '../../bridges/worker-bridge';

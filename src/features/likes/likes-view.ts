@@ -2,7 +2,7 @@
  * What the likes screen shows, read from Dexie in one live query: the three lists as cards, with
  * the received ones new first (SPEC §4). Entries whose profile is not cached yet wait for the poll.
  */
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';
 import { likesGiven, likesMutual, likesReceived } from '../../db/queries';

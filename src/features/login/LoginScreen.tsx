@@ -10,7 +10,7 @@ import { loginError } from './login-errors';
 type FieldErrors = Partial<Record<'email' | 'password' | 'form', string>>;
 
 /** The contract's schemas load with the first submit, not with the page. */
-const loadContract = () => import('../../api/contract');
+const loadContract = () => import('../../shared/contract/account');
 
 /** Email and password login; goes back to where the member came from (SPEC §2.1). */
 export default function LoginScreen() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MailChangeConfirmBody } from '../../api/contract';
+import { MailChangeConfirmBody } from '../../shared/contract/account';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { isSyncError } from '../../bridges/worker-bridge';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gender } from '../../api/contract';
+import type { Gender } from '../../shared/contract/fields';
 import { AGE_RANGES, type CountryOption, type RegionOption } from '../members/filter-options';
 import type { MatchAnswers } from './match-answers';
 import { QuizChoices } from './QuizChoices';

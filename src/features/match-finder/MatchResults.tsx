@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MatchFinderResponse } from '../../api/contract';
+import type { MatchFinderResponse } from '../../shared/contract/landers';
 
 const SHOWN = 8;
 

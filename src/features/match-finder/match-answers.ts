@@ -3,13 +3,9 @@
  * they are used: after sign-up the member's own gender and place go into the profile, what they
  * look for into the first search, and the members shown right after sign-up follow them too.
  */
-import {
-  MAX_AGE,
-  type Gender,
-  type MatchFinderQuery,
-  type SignupMatchesQuery,
-  type UserUpdateBody,
-} from '../../api/contract';
+import { type UserUpdateBody } from '../../shared/contract/account';
+import { MAX_AGE, type Gender } from '../../shared/contract/fields';
+import { type MatchFinderQuery, type SignupMatchesQuery } from '../../shared/contract/landers';
 import type { SearchFilters } from '../../db/db';
 import { AGE_RANGES, type AgeRange } from '../members/filter-options';
 

@@ -3,7 +3,7 @@
  * and the count for the finished quiz from the sync worker.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { MatchFinderResponse } from '../../api/contract';
+import type { MatchFinderResponse } from '../../shared/contract/landers';
 import type { SyncRemote } from '../../bridges/worker-bridge';
 import { trafficSource } from '../../lib/tracking';
 import {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
-import { MEMBER_SLOTS } from '../../prerender/member-slots';
+import { countryName } from '../../shared/countries';
+import { MEMBER_SLOTS } from '../../shared/prerender/member-slots';
 import { PLACE_MEMBER_ATTRIBUTE, prerenderedPlace } from '../../prerender/member-values';
 import { usePrerendering } from '../../prerender/prerender-context';
-import { slotMarker } from '../../prerender/slots';
+import { slotMarker } from '../../shared/prerender/slots';
 import { photoUrl } from '../members/card-rules';
 
 export interface MemberCardProps {

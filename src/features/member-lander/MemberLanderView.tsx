@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../api/contract';
-import { Footer } from '../../app/footer/Footer';
+import type { Profile } from '../../shared/contract/fields';
 import { LineIcon } from '../../app/icons/LineIcon';
 import { JOIN_ID } from '../landers/lander-rules';
 import { CtaLink } from '../landers/parts/CtaLink';
 import { LanderBrand } from '../landers/parts/LanderBrand';
+import { LanderFrame } from '../landers/parts/LanderFrame';
 import { LANDER_ICONS } from '../landers/parts/PointList';
 import { StoredNote } from '../landers/parts/StoredNote';
 import { photoUrl } from '../members/card-rules';
@@ -80,24 +80,26 @@ export function MemberLanderView({
   stored,
   join,
 }: MemberLanderViewProps) {
+  const copy = (
+    <div className="ml2-copy">
+      <Copy profile={profile} />
+      <StoredNote stored={stored} />
+      <CtaLink />
+    </div>
+  );
   if (variant === 'card') {
     return (
-      <div className="lander member-lander ml2-variant-card">
+      <LanderFrame design="member-lander ml2-variant-card" join={join}>
         <section className="container ml2-hero" aria-labelledby="lander-title">
           <MemberCard profile={profile} cdnPrefix={cdnPrefix} />
-          <div className="ml2-copy">
-            <Copy profile={profile} />
-            <StoredNote stored={stored} />
-            <CtaLink />
-          </div>
+          {copy}
         </section>
-        {join}
-      </div>
+      </LanderFrame>
     );
   }
   const src = profile ? photoUrl(cdnPrefix, profile) : null;
   return (
-    <div className={`lander member-lander ml2-variant-${variant}`}>
+    <LanderFrame design={`member-lander ml2-variant-${variant}`} join={join} footer>
       <section className="ml2-stage is-dark-stage" aria-labelledby="lander-title">
         {variant === 'photo' && src && (
           <img
@@ -116,15 +118,9 @@ export function MemberLanderView({
           ) : (
             <MemberCard profile={profile} cdnPrefix={cdnPrefix} />
           )}
-          <div className="ml2-copy">
-            <Copy profile={profile} />
-            <StoredNote stored={stored} />
-            <CtaLink />
-          </div>
+          {copy}
         </div>
       </section>
-      {join}
-      <Footer minimal />
-    </div>
+    </LanderFrame>
   );
 }

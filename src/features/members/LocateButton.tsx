@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../api/contract';
+import type { Settings } from '../../shared/contract/settings';
 import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { useGeolocation, type LocateStatus } from './use-geolocation';
 
 export interface LocateButtonProps {

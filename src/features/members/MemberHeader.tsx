@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { languageName, needsLanguageBadge } from './card-rules';
 import { PremiumBadge } from './PremiumBadge';
 import type { ShownMember } from './use-member-profile';

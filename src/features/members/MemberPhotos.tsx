@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileImage } from '../../api/contract';
+import type { ProfileImage } from '../../shared/contract/members';
 import { CardIcon } from './CardIcon';
 
 export interface MemberPhotosProps {

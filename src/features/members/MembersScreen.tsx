@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SEARCH_PAGE_SIZE, type Profile } from '../../api/contract';
+import { SEARCH_PAGE_SIZE, type Profile } from '../../shared/contract/fields';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
-import { interleaveSponsored, sponsoredKey, type SponsoredItem } from '../../lib/sponsored';
+import { interleaveSponsored, sponsoredKey, type SponsoredItem } from '../../shared/sponsored';
 import { LoadMoreSentinel } from './LoadMoreSentinel';
 import { LocateButton } from './LocateButton';
 import { ProfileCard } from './ProfileCard';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { CardIcon } from './CardIcon';
 import { languageName, needsLanguageBadge, photoUrl } from './card-rules';
 import { LikeButton } from './LikeButton';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../api/contract';
+import type { Settings } from '../../shared/contract/settings';
 import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/interface-language';
 import {

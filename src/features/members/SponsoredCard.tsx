@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { CamEntry } from '../../api/contract';
+import type { CamEntry } from '../../shared/contract/members';
 import { API_BASE } from '../../api/failure';
-import { snapshotUrl, sponsoredHref } from '../../lib/sponsored';
+import { snapshotUrl, sponsoredHref } from '../../shared/sponsored';
 import { CardIcon } from './CardIcon';
 
 /** What a sponsored card shows; the grid decides the heading level like for profile cards. */

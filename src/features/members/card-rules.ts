@@ -1,6 +1,6 @@
 /** Pure rules of the profile card (SPEC §2.6, §3), kept apart so they are tested without React. */
-import type { Profile } from '../../api/contract';
-import { dateLocale } from '../../lib/dates';
+import type { Profile } from '../../shared/contract/fields';
+import { dateLocale } from '../../shared/dates';
 
 /** Countries with more than one common language: the badge shows even when it matches (SPEC §2.6). */
 export const MULTILINGUAL_COUNTRIES: ReadonlySet<string> = new Set(['CA', 'BE', 'CH', 'FI']);

@@ -2,9 +2,9 @@
  * The choices of the member search filters (SPEC §5): age ranges, the country list narrowed to
  * the member's part of the world, and the region list. Pure, so every rule is unit-tested.
  */
-import type { Region } from '../../api/contract';
+import type { Region } from '../../shared/contract/fields';
 import type { SearchFilters } from '../../db/db';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 
 /** Age choices of SPEC §5; "over 65" has no maximum. */
 export const AGE_RANGES = [

@@ -2,7 +2,8 @@
  * Rules of "Geolocation on request" (SPEC §4, §5, §9): which filters a reverse-geocoded place
  * sets, when the location error is flagged, and the permission states. Pure, so unit-tested.
  */
-import type { GeocodeResponse, Region } from '../../api/contract';
+import type { Region } from '../../shared/contract/fields';
+import type { GeocodeResponse } from '../../shared/contract/settings';
 import type { SearchFilters } from '../../db/db';
 
 /** SPEC §9: a position up to an hour old is good enough. */

@@ -4,7 +4,7 @@
  * for the life of the page, so a screen opened again still shows what the worker holds.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { PAGE_LANE_CHANNEL, type HeldSearch, type LaneMessage } from '../../api/page-lane';
+import { PAGE_LANE_CHANNEL, type HeldSearch, type LaneMessage } from '../../shared/page-lane';
 import { progressOf, type SearchView } from './search-view';
 
 let held: HeldSearch | null = null;

@@ -2,7 +2,7 @@
  * What the members screen shows, read from Dexie in one live query (DESIGN §3): the current
  * search, its results in page order, the similar results after them, and how far loading got.
  */
-import { SEARCH_PAGE_SIZE, type Profile } from '../../api/contract';
+import { SEARCH_PAGE_SIZE, type Profile } from '../../shared/contract/fields';
 import type { SearchRow } from '../../db/db';
 import { currentSearch, searchResults } from '../../db/queries';
 

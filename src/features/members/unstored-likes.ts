@@ -4,7 +4,7 @@
  * to from the first use on for the life of the page, like the held search.
  */
 import { useSyncExternalStore } from 'react';
-import { PAGE_LANE_CHANNEL, type LaneMessage, type UnstoredLike } from '../../api/page-lane';
+import { PAGE_LANE_CHANNEL, type LaneMessage, type UnstoredLike } from '../../shared/page-lane';
 
 /** At most this many are remembered; the oldest go first (a full disk is a rare, short state). */
 export const MAX_UNSTORED_LIKES = 500;

@@ -4,7 +4,7 @@
  * answer is applied when it arrives. Filters change through the screen's own `apply`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GeocodeResponse, Settings } from '../../api/contract';
+import type { GeocodeResponse, Settings } from '../../shared/contract/settings';
 import { getSync } from '../../bridges/worker-bridge';
 import { getDb } from '../../db/db';
 import type { SearchFilters } from '../../db/db';

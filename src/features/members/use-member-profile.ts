@@ -5,7 +5,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Gender, Language, ProfileImage } from '../../api/contract';
+import type { Gender, Language } from '../../shared/contract/fields';
+import type { ProfileImage } from '../../shared/contract/members';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import type { ProfileDetailsRow } from '../../db/db';
 import { memberProfile, type MemberProfileView } from '../../db/queries';

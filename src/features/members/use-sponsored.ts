@@ -3,7 +3,8 @@
  * with the current gender and age filters; a filter change or unmount aborts the request in flight.
  */
 import { useEffect, useState } from 'react';
-import type { CamEntry, CamsQuery, FilterOptions, Settings } from '../../api/contract';
+import type { CamEntry, CamsQuery, FilterOptions } from '../../shared/contract/members';
+import type { Settings } from '../../shared/contract/settings';
 import { isApiFailure } from '../../api/failure';
 import { call } from '../../api/http';
 import { useSession } from '../../app/session/session-context';
@@ -12,7 +13,7 @@ import {
   isSponsoredEligible,
   sponsoredKinds,
   type InterleaveOptions,
-} from '../../lib/sponsored';
+} from '../../shared/sponsored';
 import { useSiteSettings } from './use-site-settings';
 
 /** What the grid needs to place and draw sponsored cards. */

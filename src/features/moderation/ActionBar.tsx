@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ModeratedMember } from '../../api/contract';
+import type { ModeratedMember } from '../../shared/contract/moderation';
 import type { DialogAction } from './moderation-view';
 import { ModerationIcon, type ModerationIconName } from './ModerationIcon';
 

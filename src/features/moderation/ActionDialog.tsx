@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_REASON_MAX, REASON_REQUIRED_ACTIONS } from '../../api/contract';
+import { MODERATION_REASON_MAX, REASON_REQUIRED_ACTIONS } from '../../shared/contract/moderation';
 import { reasonProblem, type DialogAction, type ModerationErrorKey } from './moderation-view';
 
 export interface ActionDialogProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ModerationAuditEntry } from '../../api/contract';
+import type { ModerationAuditEntry } from '../../shared/contract/moderation';
 import { currentLanguage } from '../../i18n/interface-language';
 import { formatWhen } from './moderation-view';
 

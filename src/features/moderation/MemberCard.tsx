@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { ModeratedMember } from '../../api/contract';
+import type { ModeratedMember } from '../../shared/contract/moderation';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
-import { formatDate } from '../../lib/dates';
+import { countryName } from '../../shared/countries';
+import { formatDate } from '../../shared/dates';
 import { formatWhen } from './moderation-view';
 import { ModerationIcon } from './ModerationIcon';
 import { ReviewPhoto } from './ReviewPhoto';

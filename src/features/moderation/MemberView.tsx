@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ModeratedMember } from '../../api/contract';
+import type { ModeratedMember } from '../../shared/contract/moderation';
 import { PageTitle } from '../../app/PageTitle';
 import { getSync } from '../../bridges/worker-bridge';
 import { ActionBar } from './ActionBar';

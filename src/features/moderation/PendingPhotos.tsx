@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ModerationQueueResponse } from '../../api/contract';
+import type { ModerationQueueResponse } from '../../shared/contract/moderation';
 import { memberPath } from './ReportCard';
 import { ReviewPhoto } from './ReviewPhoto';
 import { photoBusy, type ModerationRunner } from './use-moderation-action';

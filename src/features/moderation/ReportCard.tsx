@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { calls, type ModerationReport } from '../../api/contract';
+import { calls } from '../../shared/contract/calls';
+import { type ModerationReport } from '../../shared/contract/moderation';
 import { currentLanguage } from '../../i18n/interface-language';
 import { ChatContext } from './ChatContext';
 import { formatAge, formatWhen, reasonKey } from './moderation-view';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModeratedPhoto } from '../../api/contract';
+import type { ModeratedPhoto } from '../../shared/contract/moderation';
 import { ModerationIcon } from './ModerationIcon';
 import { ZoomImage } from './ZoomImage';
 

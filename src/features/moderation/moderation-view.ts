@@ -2,16 +2,16 @@
  * The console's rules as plain functions (tested without a browser): labels of reasons, how old a
  * report is, what a moderator must type before an action, and which message a failure shows.
  */
+import { COMPLAINT_REASONS } from '../../shared/contract/chat';
 import {
   COMPLAINT_CATEGORIES,
-  COMPLAINT_REASONS,
   MODERATION_REASON_MAX,
   REASON_REQUIRED_ACTIONS,
   type ComplaintCategory,
   type ModerationAction,
   type ModerationReport,
-} from '../../api/contract';
-import { dateTimeFormat, relativeTimeFormat } from '../../lib/dates';
+} from '../../shared/contract/moderation';
+import { dateTimeFormat, relativeTimeFormat } from '../../shared/dates';
 import type { SyncError } from '../../bridges/worker-bridge';
 
 /** The actions a moderator starts from the member view with a dialog (a reason or a note). */

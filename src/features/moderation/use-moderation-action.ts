@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
-import type { ModerationRequest } from '../../../workers/moderation';
+import type { ModerationRequest } from '../../bridges/worker-bridge';
 import { failureKey, type ModerationErrorKey } from './moderation-view';
 
 /** Which control is busy: the action and what it is about (report, photo or member). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationSettings } from '../../api/contract';
+import type { NotificationSettings } from '../../shared/contract/account';
 import { getSync } from '../../bridges/worker-bridge';
 
 const SWITCHES = ['email_messages', 'email_likes'] as const;

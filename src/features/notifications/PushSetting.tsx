@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPushBridge } from '../../bridges/push-bridge';
-import { canToggle, pushState } from '../../lib/push-state';
+import { canToggle, pushState } from '../../shared/push-state';
 
 /** The "Enable notifications on this device" switch, with what to do when push cannot work. */
 export function PushSetting() {

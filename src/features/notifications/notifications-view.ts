@@ -1,5 +1,5 @@
 /** What the notifications page lists, read from IndexedDB so it shows offline too. */
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { chatList, likesReceived } from '../../db/queries';
 
 /** The hash a failed mail-change link leads to (SPEC §2.3): the page explains it. */

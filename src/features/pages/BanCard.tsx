@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { storedBan } from '../../db/queries';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../shared/dates';
 
 /**
  * On /pages/ban, above the general text: the reason and date of the ban that ended this device's

@@ -6,10 +6,10 @@ import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
 import { currentLanguage } from '../../i18n/interface-language';
-import type { Settings } from '../../api/contract';
+import type { Settings } from '../../shared/contract/settings';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { prerenderedSiteValues } from '../../prerender/site-values';
-import { slotMarker } from '../../prerender/slots';
+import { slotMarker } from '../../shared/prerender/slots';
 import { useRevealHold } from '../../prerender/use-reveal-hold';
 import {
   loadedStaticPage,
@@ -17,7 +17,7 @@ import {
   placeholderValues,
   type StaticPageDoc,
 } from './page-content';
-import { SETTINGS_PLACEHOLDERS } from './placeholders';
+import { SETTINGS_PLACEHOLDERS } from '../../shared/page-placeholders';
 import { StaticPageView } from './StaticPageView';
 
 /** Only the ban page reads the device's database, so only its chunk pulls it in. */

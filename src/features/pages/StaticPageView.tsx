@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../shared/dates';
 import { fillPlaceholders, type StaticPageDoc } from './page-content';
 
 /** Long texts read better with a contents list; short ones do not need it. */

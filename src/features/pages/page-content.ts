@@ -3,10 +3,10 @@
  * with the operator's details filled into their {{placeholders}}.
  */
 import { z } from 'zod';
-import type { Settings } from '../../api/contract';
-import { settingsPlaceholders } from './placeholders';
+import type { Settings } from '../../shared/contract/settings';
+import { settingsPlaceholders } from '../../shared/page-placeholders';
 
-// As in contract.ts, which a prerendered legal page no longer loads first: no eval under the
+// As in the contract (src/shared/contract/fields.ts), which a prerendered legal page no longer loads first: no eval under the
 // page's CSP, where zod's JIT probe would be reported as a violation.
 if (typeof (globalThis as { process?: unknown }).process === 'undefined')
   z.config({ jitless: true });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod } from '../../api/contract';
+import type { PaymentMethod } from '../../shared/contract/payments';
 
 export interface MethodPickerProps {
   methods: readonly PaymentMethod[];

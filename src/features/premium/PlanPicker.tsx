@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { PremiumPlan } from '../../api/contract';
+import type { PremiumPlan } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatMoney, formatPercent } from '../../lib/money';
+import { formatMoney, formatPercent } from '../../shared/money';
 
 export interface PlanPickerProps {
   plans: readonly PremiumPlan[];

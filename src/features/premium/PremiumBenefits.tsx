@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_LIKED_BY_VISIBLE } from '../../api/contract';
+import { FREE_LIKED_BY_VISIBLE } from '../../shared/contract/likes';
 import { PremiumIcon, type PremiumIconName } from './PremiumIcon';
 
 /** What premium gives, exactly as the server grants it (no more, no less). */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod, PremiumPlan } from '../../api/contract';
+import type { PaymentMethod, PremiumPlan } from '../../shared/contract/payments';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { currentLanguage } from '../../i18n/interface-language';
 import { MethodPicker } from './MethodPicker';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../shared/money';
 import { keptChoice } from './premium-view';
 
 export interface PremiumCheckoutProps {

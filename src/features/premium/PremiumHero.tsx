@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../shared/dates';
 import { useSiteSettings } from '../members/use-site-settings';
 import { PremiumIcon } from './PremiumIcon';
 import type { PremiumState } from './premium-view';

@@ -1,5 +1,5 @@
 /** Pure decisions of the premium page: which plan starts selected, and the member's premium state. */
-import type { PremiumPlan } from '../../api/contract';
+import type { PremiumPlan } from '../../shared/contract/payments';
 
 /** The plan selected when the page opens: the one marked most chosen, else the first. */
 export function defaultPlan(plans: readonly PremiumPlan[]): PremiumPlan | null {

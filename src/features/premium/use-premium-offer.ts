@@ -1,7 +1,7 @@
 /** The premium offer: the stored copy at once (also offline), then the server's, per member. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { PremiumOffer } from '../../api/contract';
+import type { PremiumOffer } from '../../shared/contract/payments';
 import { getSync } from '../../bridges/worker-bridge';
 import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';

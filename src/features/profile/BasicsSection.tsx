@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_AGE, NAME_MAX, type Gender, type User } from '../../api/contract';
+import { type User } from '../../shared/contract/account';
+import { MIN_AGE, NAME_MAX, type Gender } from '../../shared/contract/fields';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';

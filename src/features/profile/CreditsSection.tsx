@@ -1,7 +1,7 @@
 import './history.scss';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
 import { LedgerHistory } from './LedgerHistory';
 import { ProfileSection } from './ProfileSection';
 import { useLedger } from './use-ledger';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadProgress } from '../../app/forms/UploadProgress';
 import { currentLanguage } from '../../i18n/interface-language';
-import { dateLocale, formatDate } from '../../lib/dates';
+import { dateLocale, formatDate } from '../../shared/dates';
 import { ProfileSection } from './ProfileSection';
 import { underWay, useDataExport } from './use-data-export';
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileFieldsResponse, User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
+import type { ProfileFieldsResponse } from '../../shared/contract/settings';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';

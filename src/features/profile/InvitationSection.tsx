@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
 import { useSession } from '../../app/session/session-context';
 import { getSync } from '../../bridges/worker-bridge';
 import { useAccountAction } from '../account/use-account-action';

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, type User } from '../../api/contract';
+import { type User } from '../../shared/contract/account';
+import { LANGUAGES, type Language } from '../../shared/contract/fields';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
 import { setLanguage } from '../../i18n/interface-language';
-import { isLanguage, LANGUAGE_NAMES } from '../../i18n/languages';
+import { isLanguage, LANGUAGE_NAMES } from '../../shared/languages';
 import { useAccountAction } from '../account/use-account-action';
 import { ProfileSection, SaveRow } from './ProfileSection';
 

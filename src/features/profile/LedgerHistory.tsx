@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../shared/dates';
+import { formatMoney } from '../../shared/money';
 import { LedgerRow, StatusBadge, useProductLabel } from './LedgerRow';
 import { rowTransaction } from './ledger-view';
 import type { LedgerState } from './use-ledger';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { LedgerEntry, Transaction } from '../../api/contract';
+import type { LedgerEntry, Transaction } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
-import { dateLocale, formatDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
+import { dateLocale, formatDate } from '../../shared/dates';
+import { formatMoney } from '../../shared/money';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 

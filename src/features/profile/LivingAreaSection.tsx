@@ -1,15 +1,17 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX, type Settings, type User } from '../../api/contract';
+import { type User } from '../../shared/contract/account';
+import { CITY_MAX } from '../../shared/contract/fields';
+import { type Settings } from '../../shared/contract/settings';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';
-import type { SearchFilters } from '../../db/db';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
-import { LivingAreaFields } from '../account/LivingAreaFields';
+import { countryName } from '../../shared/countries';
+import { LivingAreaPicker } from '../account/LivingAreaPicker';
 import { useAccountAction } from '../account/use-account-action';
-import { useGeolocation, type LocateStatus } from '../members/use-geolocation';
+import { useLivingArea } from '../account/use-living-area';
+import type { LocateStatus } from '../members/use-geolocation';
 import { ProfileIcon } from './ProfileIcon';
 import { ProfileSection, SaveRow } from './ProfileSection';
 
@@ -39,29 +41,18 @@ export function LivingAreaSection({ user, settings }: { user: User; settings: Se
   const { setUser } = useSession();
   const id = useId();
   const lng = currentLanguage(i18n);
-  const [country, setCountry] = useState(() => initialCountry(user, settings));
-  const [region, setRegion] = useState(user.profile.countryregion ?? 0);
-  const [city, setCity] = useState(user.profile.city ?? '');
+  const area = useLivingArea(
+    settings,
+    () => ({
+      country: initialCountry(user, settings),
+      region: user.profile.countryregion ?? 0,
+      city: user.profile.city ?? '',
+    }),
+    false,
+  );
+  const { country, region, city, status, place } = area;
   const [countryError, setCountryError] = useState<string | null>(null);
   const { busy, problem, run } = useAccountAction();
-
-  const regions = settings.region_data[country] ?? [];
-
-  // "Use my location": the hook sets country and region; the place's name fills the city.
-  const apply = useCallback(
-    (patch: Partial<SearchFilters>) => {
-      if (patch.country) setCountry(patch.country);
-      setRegion(patch.countryregion ?? 0);
-    },
-    // The setters are stable; listed since the compiler lint cannot tell once they are props.
-    [setCountry, setRegion],
-  );
-  const { status, place, locate } = useGeolocation(settings, apply);
-  const [placeSeen, setPlaceSeen] = useState(place);
-  if (place !== placeSeen) {
-    setPlaceSeen(place);
-    if (place && status !== 'not-served' && place.city) setCity(place.city);
-  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,62 +80,40 @@ export function LivingAreaSection({ user, settings }: { user: User; settings: Se
       intro={t('my_profile.area_intro')}
     >
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className="profile-locate mb-3">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-disabled={locating || undefined}
-            onClick={locating ? undefined : locate}
-          >
-            {locating ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <ProfileIcon name="pin" size={18} />
-            )}
-            <span className="ms-1">{t('geo.locate')}</span>
-          </button>
-          <p
-            className={`small mb-0 ${status && !locating ? 'text-danger-emphasis' : 'text-body-secondary'}`}
-            role="status"
-            aria-live="polite"
-          >
-            {locateText}
-          </p>
-        </div>
-        <div className="row g-3 mb-3">
-          <LivingAreaFields
-            id={id}
-            countries={settings.countries}
-            regions={regions}
-            country={country}
-            region={region}
-            city={city}
-            onCountryChange={setCountry}
-            onRegionChange={setRegion}
-            onCityChange={setCity}
-            texts={{
-              country: t('my_profile.country'),
-              chooseCountry: t('my_profile.choose_country'),
-              region: t('my_profile.region'),
-              noRegion: t('my_profile.region_none'),
-              city: t('my_profile.city'),
-            }}
-            countryError={countryError}
-            cityMaxLength={CITY_MAX}
-            fixedCountry={
-              countryError && (
-                <div className="col-12 text-danger small" role="alert">
-                  {countryError}
-                </div>
-              )
-            }
-            fieldClassNames={{
-              country: 'col-12 col-sm-6',
-              region: 'col-12 col-sm-6',
-              city: 'col-12',
-            }}
-          />
-        </div>
+        <LivingAreaPicker
+          area={area}
+          locate={{
+            className: 'profile-locate mb-3',
+            icon: <ProfileIcon name="pin" size={18} />,
+            label: <span className="ms-1">{t('geo.locate')}</span>,
+            statusClassName: `small mb-0 ${status && !locating ? 'text-danger-emphasis' : 'text-body-secondary'}`,
+            statusText: locateText,
+          }}
+          fieldsClassName="row g-3 mb-3"
+          id={id}
+          countries={settings.countries}
+          texts={{
+            country: t('my_profile.country'),
+            chooseCountry: t('my_profile.choose_country'),
+            region: t('my_profile.region'),
+            noRegion: t('my_profile.region_none'),
+            city: t('my_profile.city'),
+          }}
+          countryError={countryError}
+          cityMaxLength={CITY_MAX}
+          fixedCountry={
+            countryError && (
+              <div className="col-12 text-danger small" role="alert">
+                {countryError}
+              </div>
+            )
+          }
+          fieldClassNames={{
+            country: 'col-12 col-sm-6',
+            region: 'col-12 col-sm-6',
+            city: 'col-12',
+          }}
+        />
         <SaveRow busy={busy} problem={problem} />
       </form>
     </ProfileSection>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Image } from '../../api/contract';
+import type { Image } from '../../shared/contract/fields';
 import { ProfileIcon } from './ProfileIcon';
 
 export interface PhotoTileProps {

@@ -2,7 +2,7 @@ import { UploadProgress } from '../../app/forms/UploadProgress';
 import * as Comlink from 'comlink';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
 import { useSession } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';
 import { getSync } from '../../bridges/worker-bridge';

@@ -1,9 +1,9 @@
 import './history.scss';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../shared/dates';
 import { PremiumIcon } from '../premium/PremiumIcon';
 import { premiumState } from '../premium/premium-view';
 import { usePremiumOffer } from '../premium/use-premium-offer';

@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { User } from '../../api/contract';
+import type { User } from '../../shared/contract/account';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
+import { countryName } from '../../shared/countries';
 import { ageOn, isRealDate, todayIso } from './birth-date';
 import { ProfileIcon } from './ProfileIcon';
 

@@ -2,7 +2,7 @@
  * Date of birth rules (SPEC §5, §9): a real calendar date with no 00 parts, and an age of 18 to
  * 100. Days are counted in UTC like the server does, so both sides agree around midnight.
  */
-import { MAX_AGE, MIN_AGE } from '../../api/contract';
+import { MAX_AGE, MIN_AGE } from '../../shared/contract/fields';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,5 @@
 /** The credit history as the profile shows it, merged from the ledger pages loaded so far. */
-import type { LedgerEntry, LedgerResponse, Transaction } from '../../api/contract';
+import type { LedgerEntry, LedgerResponse, Transaction } from '../../shared/contract/payments';
 
 export interface LedgerView {
   /** Newest first, each row once (a row that moved to the next page while paging is not doubled). */

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataExport } from '../../api/contract';
+import type { DataExport } from '../../shared/contract/account';
 import { getSync } from '../../bridges/worker-bridge';
 import { accountProblem, type AccountProblem } from '../account/account-errors';
 

@@ -1,6 +1,6 @@
 /** The member's credit history, page by page from the worker (not stored: it is only read here). */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { LedgerResponse } from '../../api/contract';
+import type { LedgerResponse } from '../../shared/contract/payments';
 import { getSync } from '../../bridges/worker-bridge';
 import { mergeLedger, type LedgerView } from './ledger-view';
 

@@ -1,6 +1,6 @@
 /** The selectable profile fields (GET /api/profile_fields.php, kept by the worker for offline use). */
 import { useCallback, useEffect, useState } from 'react';
-import type { ProfileFieldsResponse } from '../../api/contract';
+import type { ProfileFieldsResponse } from '../../shared/contract/settings';
 import { getSync } from '../../bridges/worker-bridge';
 
 export interface ProfileFieldsState {

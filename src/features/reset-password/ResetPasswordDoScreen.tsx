@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ResetPasswordBody } from '../../api/contract';
+import { ResetPasswordBody } from '../../shared/contract/account';
 import { PageTitle } from '../../app/PageTitle';
 import { useSessionStore } from '../../app/session/session-context';
 import { toast } from '../../app/toasts/toast-store';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ResetPasswordRequestBody } from '../../api/contract';
+import { ResetPasswordRequestBody } from '../../shared/contract/account';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { getSync } from '../../bridges/worker-bridge';

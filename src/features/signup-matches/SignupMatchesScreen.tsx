@@ -8,7 +8,7 @@ import './signup-matches.scss';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Profile } from '../../api/contract';
+import type { Profile } from '../../shared/contract/fields';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';

@@ -3,7 +3,8 @@
  * asked for, else for a visitor from a gay- lander members of their own gender, else the server's
  * choice (the other gender, around the member's age).
  */
-import type { Gender, LanderNiche, SignupMatchesQuery } from '../../api/contract';
+import type { Gender } from '../../shared/contract/fields';
+import type { LanderNiche, SignupMatchesQuery } from '../../shared/contract/landers';
 import { matchesQuery, type StoredAnswers } from '../match-finder/match-answers';
 
 /** The niche of the gay- landers (SPEC §2.5). */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTES_MAX } from '../../api/contract';
+import { NOTES_MAX } from '../../shared/contract/fields';
 import { fieldLabels } from '../../lib/field-labels';
 import { DraftNotices } from './DraftNotices';
 import { StepActions } from './StepActions';

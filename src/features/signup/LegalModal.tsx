@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../api/contract';
+import type { Settings } from '../../shared/contract/settings';
 import { currentLanguage } from '../../i18n/interface-language';
 import {
   fillPlaceholders,

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX } from '../../api/contract';
-import type { SearchFilters } from '../../db/db';
+import { CITY_MAX } from '../../shared/contract/fields';
 import { currentLanguage } from '../../i18n/interface-language';
-import { countryName } from '../../lib/countries';
-import { LivingAreaFields } from '../account/LivingAreaFields';
-import { useGeolocation, type LocateStatus } from '../members/use-geolocation';
+import { countryName } from '../../shared/countries';
+import { LivingAreaPicker } from '../account/LivingAreaPicker';
+import { useLivingArea } from '../account/use-living-area';
+import type { LocateStatus } from '../members/use-geolocation';
 import { DraftNotices } from './DraftNotices';
 import { SignupIcon } from './SignupIcon';
 import { signupCountry } from './signup-payload';
@@ -33,35 +33,27 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
   const lng = currentLanguage(i18n);
   const { settings, draft, user } = wizard;
   const countries = settings?.countries ?? [];
-  const saved = draft?.location ?? null;
-  const profile = user?.profile ?? null;
-  const [country, setCountry] = useState(
-    () =>
-      saved?.country ??
-      profile?.country ??
-      signupCountry(settings) ??
-      (countries.length === 1 ? (countries[0] ?? '') : ''),
+  // The place's name fills an empty city the member has not typed in.
+  const area = useLivingArea(
+    settings,
+    () => {
+      const saved = draft?.location ?? null;
+      const profile = user?.profile ?? null;
+      return {
+        country:
+          saved?.country ??
+          profile?.country ??
+          signupCountry(settings) ??
+          (countries.length === 1 ? (countries[0] ?? '') : ''),
+        region: saved?.countryregion ?? profile?.countryregion ?? 0,
+        city: saved?.city ?? profile?.city ?? '',
+      };
+    },
+    true,
   );
-  const [region, setRegion] = useState(saved?.countryregion ?? profile?.countryregion ?? 0);
-  const [city, setCity] = useState(saved?.city ?? profile?.city ?? '');
-  const [cityTouched, setCityTouched] = useState(false);
+  const { country, region, city, regions, status, place, locate } = area;
   const [submitted, setSubmitted] = useState(false);
 
-  // The members screen's "Use my location": country only when served, region when known.
-  const apply = useCallback(
-    (patch: Partial<SearchFilters>) => {
-      if (patch.country) setCountry(patch.country);
-      setRegion(patch.countryregion ?? 0);
-    },
-    [setCountry, setRegion],
-  );
-  const { status, place, locate } = useGeolocation(settings, apply);
-  // The place's name fills an empty city the member has not typed in.
-  const [placeSeen, setPlaceSeen] = useState(place);
-  if (place !== placeSeen) {
-    setPlaceSeen(place);
-    if (place?.city && status !== 'not-served' && !cityTouched && !city) setCity(place.city);
-  }
   // "Entering step 3 triggers a geolocation request" (SPEC §4): once, when settings are known.
   const asked = useRef(false);
   useEffect(() => {
@@ -71,10 +63,9 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
   }, [settings, locate]);
 
   const locateText = status ? LOCATE_TEXT[status] : null;
-  const regions = settings?.region_data[country] ?? [];
   const countryText = submitted && countryError(country) ? text(countryError(country) ?? '') : null;
   const cityProblem = cityError(city);
-  const cityText = cityProblem && (submitted || cityTouched) ? text(cityProblem) : null;
+  const cityText = cityProblem && (submitted || area.cityTouched) ? text(cityProblem) : null;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +83,6 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
     );
   };
 
-  const locating = status === 'locating';
   return (
     <StepShell
       step={3}
@@ -103,37 +93,23 @@ export function LocationStep({ wizard }: { wizard: SignupWizard }) {
       notices={<DraftNotices wizard={wizard} step={3} />}
     >
       <form id={`${id}-form`} noValidate onSubmit={save}>
-        <div className="signup-locate">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-disabled={locating || undefined}
-            onClick={locating ? undefined : locate}
-          >
-            {locating ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
+        <LivingAreaPicker
+          area={area}
+          locate={{
+            className: 'signup-locate',
+            icon: (
               <span className="me-1" aria-hidden="true">
                 <SignupIcon name="pin" size={16} />
               </span>
-            )}
-            {t('signup.location.locate')}
-          </button>
-          <p className="signup-locate-status" role="status" aria-live="polite">
-            {locateText ? t(locateText, { country: countryName(place?.country, lng) }) : ''}
-          </p>
-        </div>
-        <LivingAreaFields
+            ),
+            label: t('signup.location.locate'),
+            statusClassName: 'signup-locate-status',
+            statusText: locateText
+              ? t(locateText, { country: countryName(place?.country, lng) })
+              : '',
+          }}
           id={id}
           countries={countries}
-          regions={regions}
-          country={country}
-          region={region}
-          city={city}
-          onCountryChange={setCountry}
-          onRegionChange={setRegion}
-          onCityChange={setCity}
-          onCityBlur={() => setCityTouched(true)}
           texts={{
             country: t('signup.location.country'),
             chooseCountry: t('signup.location.choose_country'),

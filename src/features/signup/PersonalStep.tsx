@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gender, ProfileFieldsResponse } from '../../api/contract';
+import type { Gender } from '../../shared/contract/fields';
+import type { ProfileFieldsResponse } from '../../shared/contract/settings';
 import { getSync } from '../../bridges/worker-bridge';
 import { fieldLabels } from '../../lib/field-labels';
 import { DraftNotices } from './DraftNotices';

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import type { Settings } from '../../api/contract';
+import type { Settings } from '../../shared/contract/settings';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { useSiteSettings } from '../members/use-site-settings';

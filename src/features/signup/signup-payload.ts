@@ -1,5 +1,7 @@
 /** The account-creation body of SPEC §3 "Signup payload", built from the form and the browser. */
-import type { Language, Settings, SignupBody } from '../../api/contract';
+import type { SignupBody } from '../../shared/contract/account';
+import type { Language } from '../../shared/contract/fields';
+import type { Settings } from '../../shared/contract/settings';
 
 /** Sent as `csrf` where the browser cannot hash (no WebCrypto outside secure contexts). */
 export const CSRF_FALLBACK = 'no-webcrypto';

@@ -5,8 +5,8 @@
  * Steps: 0 account, 1 push opt-in, 2 photo, 3 living area, 4 personal info, 5 about me,
  * 6 activation mail progress, 7 done.
  */
-import type { UserProfile } from '../../api/contract';
-import type { PushState } from '../../lib/push-state';
+import type { UserProfile } from '../../shared/contract/account';
+import type { PushState } from '../../shared/push-state';
 
 export type { PushState };
 

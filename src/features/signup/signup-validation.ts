@@ -2,7 +2,8 @@
  * Field rules of the sign-up wizard (SPEC §5) as pure functions. Each returns null when valid or a
  * message that is an i18n key (the two English messages are keys in the locales too).
  */
-import { CITY_MAX, MAX_AGE, MIN_AGE, NAME_MAX, SignupBody } from '../../api/contract';
+import { SignupBody } from '../../shared/contract/account';
+import { CITY_MAX, MAX_AGE, MIN_AGE, NAME_MAX } from '../../shared/contract/fields';
 
 export const EMAIL_FORMAT_MESSAGE = 'Value is not a valid email address';
 export const REQUIRED_MESSAGE = 'Value is required';

@@ -6,7 +6,8 @@
 import * as Comlink from 'comlink';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { Settings, SignupBody, User } from '../../api/contract';
+import type { SignupBody, User } from '../../shared/contract/account';
+import type { Settings } from '../../shared/contract/settings';
 import { useSession, useSessionStore } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
 import { getPushBridge } from '../../bridges/push-bridge';
@@ -14,7 +15,7 @@ import { askPersistentStorage } from '../../bridges/storage-bridge';
 import { getSync, type SyncApi } from '../../bridges/worker-bridge';
 import type { SignupDraftRow, SignupPart } from '../../db/db';
 import { currentUser } from '../../db/queries';
-import { pushState, type PushState } from '../../lib/push-state';
+import { pushState, type PushState } from '../../shared/push-state';
 import { useSiteSettings } from '../members/use-site-settings';
 import { ownDraft, signupDraftRow } from './signup-queries';
 import {

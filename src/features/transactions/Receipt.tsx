@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Settings, Transaction } from '../../api/contract';
+import type { Transaction } from '../../shared/contract/payments';
+import type { Settings } from '../../shared/contract/settings';
 import { currentLanguage } from '../../i18n/interface-language';
-import { formatDate } from '../../lib/dates';
-import { formatMoney, formatPercent, formatVatRate } from '../../lib/money';
+import { formatDate } from '../../shared/dates';
+import { formatMoney, formatPercent, formatVatRate } from '../../shared/money';
 
 /** "50 credits (+10 bonus)" or "Premium, 3 months". */
 function useItemText(transaction: Transaction): string {

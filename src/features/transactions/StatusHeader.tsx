@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Transaction } from '../../api/contract';
+import type { Transaction } from '../../shared/contract/payments';
 import { CreditsIcon, type CreditsIconName } from '../credits/CreditsIcon';
 import { withReturn } from '../credits/return-path';
 

@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { FINAL_TRANSACTION_STATUSES, type Transaction } from '../../api/contract';
+import { FINAL_TRANSACTION_STATUSES, type Transaction } from '../../shared/contract/payments';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import { calls, ComplaintFormFields } from '../../../src/api/contract';
+import { calls } from '../../../src/shared/contract/calls';
+import { ComplaintFormFields } from '../../../src/shared/contract/moderation';
 import { DemoEvent } from '../../../server/payments/demo-provider';
 import { toJsonSchema, type JsonSchema } from './schema-arbitrary';
 

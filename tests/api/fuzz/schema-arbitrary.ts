@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { LANGUAGES } from '../../../src/api/contract';
-import { LANDER_NICHES, landerSlug } from '../../../src/lib/lander-slug';
+import { LANGUAGES } from '../../../src/shared/contract/fields';
+import { LANDER_NICHES, landerSlug } from '../../../src/shared/lander-slug';
 import demoFeed from '../../../server/xcams/demo-feed.json';
 
 /** The part of JSON Schema (draft 2020-12, as zod writes it) that the contract uses. */

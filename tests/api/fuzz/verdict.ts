@@ -2,7 +2,7 @@
  * What every answer must be: never a 5xx, and every 4xx an ApiError JSON body that says what was
  * wrong (or, for a page path, the app shell), with no internals leaking out.
  */
-import { ApiError } from '../../../src/api/contract';
+import { ApiError } from '../../../src/shared/contract/fields';
 import type { Answer } from './transports';
 
 /** Paths the app shell answers (static.ts FILE_PATH, inverted): a 404 there is an HTML page. */

@@ -5,7 +5,9 @@
  * them, then poll once to catch up (the server keeps no backlog: no Last-Event-ID).
  */
 import { SESSION_COOKIE } from '../../../server/plugins/session';
-import type { ChatMessagesResponse, LikesResponse, LiveEvent } from '../../../src/api/contract';
+import type { ChatMessagesResponse } from '../../../src/shared/contract/chat';
+import type { LikesResponse } from '../../../src/shared/contract/likes';
+import type { LiveEvent } from '../../../src/shared/contract/live-events';
 import { messages, openStream, type SseStream } from '../sse-client';
 
 /** One request as the client saw it. */

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { loginAs } from './member-session';
-import { PAGE_LANE_CHANNEL } from '../../../src/api/page-lane';
+import { PAGE_LANE_CHANNEL } from '../../../src/shared/page-lane';
 
 /** A member's login; the demo logins are in lib/member-session.ts and tests/e2e/helpers.ts. */
 export interface Login {

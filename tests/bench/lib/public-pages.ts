@@ -4,7 +4,7 @@
  * yet (it still shows the pending screen) is skipped with a note, so the lists can name pages
  * before their screens land.
  */
-import { matchRoute } from '../../../src/app/route-table';
+import { matchRoute } from '../../../src/shared/route-table';
 
 /** Pages of the bundle part: first-route JS of each against the bare apps. */
 export const BUNDLE_PAGES = [

@@ -8,7 +8,7 @@ import { buildClient } from '../lib/client-build';
 import { startServer, tempDir } from '../lib/processes';
 import { BUNDLE_PAGES, pageScreen } from '../lib/public-pages';
 import { screenModules } from '../../../scripts/screen-assets';
-import { matchPrerendered } from '../../../src/prerender/pages';
+import { matchPrerendered } from '../../../src/shared/prerender/pages';
 import type { Part, Row } from '../lib/report';
 import { fetchServed } from '../lib/served-html';
 import {

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { Language } from '../../../src/api/contract';
-import { LANDER_KINDS } from '../../../src/app/route-table';
-import { INTERFACE_LANGUAGES } from '../../../src/i18n/languages';
-import { landerSlug } from '../../../src/lib/lander-slug';
+import type { Language } from '../../../src/shared/contract/fields';
+import { LANDER_KINDS } from '../../../src/shared/route-table';
+import { INTERFACE_LANGUAGES } from '../../../src/shared/languages';
+import { landerSlug } from '../../../src/shared/lander-slug';
 import { withServerAndChromium } from '../lib/browser';
 import { buildClient } from '../lib/client-build';
 import { LCP_OBSERVER, settledLcp } from '../lib/lcp';

@@ -1,6 +1,6 @@
 /** A fake sync worker for the account screens: named calls are spies, anything else never settles. */
 import { vi } from 'vitest';
-import type { User } from '../../../src/api/contract';
+import type { User } from '../../../src/shared/contract/account';
 import { demoUser } from './fixtures';
 
 export function accountWorker(user: User = demoUser()) {

@@ -1,5 +1,7 @@
 /** A fake API server for the sync worker tests: a fetch that answers like the real routes. */
-import type { ChatListEntry, Profile, User } from '../../../src/api/contract';
+import type { User } from '../../../src/shared/contract/account';
+import type { ChatListEntry } from '../../../src/shared/contract/chat';
+import type { Profile } from '../../../src/shared/contract/fields';
 import { demoSettings, demoUser, profile } from './fixtures';
 
 export interface FakeRequest {

@@ -8,7 +8,7 @@ import type {
   Money,
   PaymentMethod,
   Transaction,
-} from '../../../src/api/contract';
+} from '../../../src/shared/contract/payments';
 import type { FakeBackend } from './fake-backend';
 
 const eur = (amount: number): Money => ({ amount, currency: 'EUR' });

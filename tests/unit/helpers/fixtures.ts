@@ -1,11 +1,9 @@
 /** Contract-valid sample data. */
-import type {
-  ChatMessage,
-  Profile,
-  SearchResponse,
-  Settings,
-  User,
-} from '../../../src/api/contract';
+import type { User } from '../../../src/shared/contract/account';
+import type { ChatMessage } from '../../../src/shared/contract/chat';
+import type { Profile } from '../../../src/shared/contract/fields';
+import type { SearchResponse } from '../../../src/shared/contract/members';
+import type { Settings } from '../../../src/shared/contract/settings';
 
 export function demoSettings(): Settings {
   return {

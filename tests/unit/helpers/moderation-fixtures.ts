@@ -5,7 +5,7 @@ import type {
   ModerationMemberResponse,
   ModerationQueueResponse,
   ModerationReport,
-} from '../../../src/api/contract';
+} from '../../../src/shared/contract/moderation';
 
 export function report(overrides: Partial<ModerationReport> = {}): ModerationReport {
   return {

@@ -4,7 +4,7 @@ import type {
   ModerationActionResult,
   ModerationMemberResponse,
   ModerationQueueResponse,
-} from '../../../src/api/contract';
+} from '../../../src/shared/contract/moderation';
 import type { ModerationRequest } from '../../../workers/moderation';
 import { memberFile, queue } from './moderation-fixtures';
 

@@ -6,7 +6,8 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
-import type { Settings, User } from '../../../src/api/contract';
+import type { User } from '../../../src/shared/contract/account';
+import type { Settings } from '../../../src/shared/contract/settings';
 import { ApiFailure } from '../../../src/api/failure';
 import { SessionProvider } from '../../../src/app/session/SessionProvider';
 import { createSessionStore, type SessionApi } from '../../../src/app/session/session-store';

@@ -7,7 +7,7 @@ import {
   ACTION_HEADER,
   MEMBER_HEADER,
   type ActionsMessage,
-} from '../../../src/api/offline-protocol';
+} from '../../../src/shared/offline-protocol';
 import { ActionQueue } from '../../../sw/queue/action-queue';
 import { openQueueStore } from '../../../sw/queue/idb-store';
 

@@ -5,13 +5,13 @@
 import { vi } from 'vitest';
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { ActionsMessage } from '../../../src/api/offline-protocol';
+import type { ActionsMessage } from '../../../src/shared/offline-protocol';
 import {
   PAGE_LANE_CHANNEL,
   type HeldSearch,
   type MessagesArrival,
   type UnstoredLike,
-} from '../../../src/api/page-lane';
+} from '../../../src/shared/page-lane';
 import { openAmoraDb, type AmoraDb, type DbEvents } from '../../../src/db/db';
 import type { Channel, EventSourceLike, Locks, SyncNotice } from '../../../workers/context';
 import { createHttp } from '../../../workers/fetcher';

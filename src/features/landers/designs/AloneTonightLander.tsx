@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
-import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderActions, LanderHeadline } from '../parts/LanderHeadline';
 import { MemberStrip } from '../parts/MemberStrip';
 import { StoredNote } from '../parts/StoredNote';
-import { TotalLine } from '../parts/TotalLine';
 
 const STEPS = [
   'landers.tonight.step_1',
@@ -13,30 +13,17 @@ const STEPS = [
 ] as const;
 
 /** `alonetonight`: an evening invitation under a night sky; someone to talk to tonight. */
-export function AloneTonightLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function AloneTonightLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <div className="lander lander-tonight">
+    <LanderFrame join={view.join} design="lander-tonight">
       <section className="lt-sky" aria-labelledby="lander-title">
         <div className="lt-moon" aria-hidden="true" />
         <div className="lt-stars" aria-hidden="true" />
         <div className="container lt-copy">
-          <p className="lander-kicker is-light">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.tonight.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.tonight.lead')}</p>
-          <div className="lander-actions">
-            <CtaLink>{t('landers.tonight.cta')}</CtaLink>
-            <TotalLine total={total} className="lander-total is-light" />
-          </div>
+          <LanderHeadline view={view} copy="tonight" light />
+          <LanderActions view={view} light cta={t('landers.tonight.cta')} />
         </div>
         <div className="container lt-members">
           <h2 className="lt-members-title">{t('landers.tonight.members_title')}</h2>
@@ -66,8 +53,7 @@ export function AloneTonightLander({
           ))}
         </ol>
       </section>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { Footer } from '../../../app/footer/Footer';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
 import { TotalLine } from '../parts/TotalLine';
@@ -12,18 +12,11 @@ import { TotalLine } from '../parts/TotalLine';
 const TILES = 12;
 
 /** `collagelanding`: a full-bleed collage of member photos around one clear invitation. */
-export function CollageLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
-  const { t } = useTranslation();
+export function CollageLander(view: LanderViewProps) {
+  const { profiles, total, cdnPrefix, stored } = view;
   const photos = profiles ?? [];
   return (
-    <div className="lander lander-collage">
+    <LanderFrame join={view.join} design="lander-collage" footer>
       <section className="lc-hero" aria-labelledby="lander-title">
         <ul className="lc-collage list-unstyled" aria-hidden="true">
           {Array.from({ length: TILES }, (_, i) => {
@@ -39,19 +32,13 @@ export function CollageLander({
         </ul>
         <LanderBrand />
         <div className="lc-card">
-          <p className="lander-kicker">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.collage.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.collage.lead')}</p>
+          <LanderHeadline view={view} copy="collage" />
           <CtaLink className="w-100" />
           <TotalLine total={total} className="lander-total text-center mt-3 mb-0" />
           <StoredNote stored={stored} />
         </div>
       </section>
-      {join}
-      <Footer minimal />
-    </div>
+    </LanderFrame>
   );
 }
 

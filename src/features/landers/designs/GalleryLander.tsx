@@ -2,37 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
-import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderActions, LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
-import { TotalLine } from '../parts/TotalLine';
 
 /** Photos above the fold on a phone's first screen; the rest load as the visitor scrolls. */
 const EAGER = 4;
 const SHOWN = 12;
 
 /** `gallery`: a grid of member photos, each a "say hello" that leads to sign-up. */
-export function GalleryLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function GalleryLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <div className="lander lander-gallery">
+    <LanderFrame join={view.join} design="lander-gallery">
       <section className="container lg-head" aria-labelledby="lander-title">
-        <p className="lander-kicker">{audience}</p>
-        <h1 id="lander-title" className="lander-title">
-          {t('landers.gallery.title')}
-        </h1>
-        <p className="lander-lead">{t('landers.gallery.lead')}</p>
-        <div className="lander-actions">
-          <CtaLink />
-          <TotalLine total={total} className="lander-total" />
-        </div>
+        <LanderHeadline view={view} copy="gallery" />
+        <LanderActions view={view} />
       </section>
 
       <section className="container lander-section pt-0" aria-label={t('landers.members_label')}>
@@ -72,8 +59,7 @@ export function GalleryLander({
         )}
         <p className="lg-more">{t('landers.gallery.more')}</p>
       </section>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

@@ -3,6 +3,8 @@ import { LineIcon } from '../../../app/icons/LineIcon';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
 import { LANDER_ICONS, type LanderIconName } from '../parts/PointList';
@@ -18,23 +20,13 @@ const BENEFITS = [
 ] as const satisfies readonly { icon: LanderIconName; key: string }[];
 
 /** `iconslanding`: what membership gives, one icon per benefit, with faces to make it real. */
-export function IconsLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
+export function IconsLander(view: LanderViewProps) {
+  const { profiles, total, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <div className="lander lander-icons">
+    <LanderFrame join={view.join} design="lander-icons">
       <section className="container li-hero" aria-labelledby="lander-title">
-        <p className="lander-kicker">{audience}</p>
-        <h1 id="lander-title" className="lander-title">
-          {t('landers.icons.title')}
-        </h1>
-        <p className="lander-lead">{t('landers.icons.lead')}</p>
+        <LanderHeadline view={view} copy="icons" />
         <div className="li-faces">
           {profiles && profiles.length > 0 && (
             <span className="li-stack" aria-hidden="true">
@@ -72,8 +64,7 @@ export function IconsLander({
           ))}
         </ul>
       </section>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

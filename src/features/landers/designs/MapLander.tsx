@@ -1,27 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/interface-language';
-import { countryName } from '../../../lib/countries';
+import { countryName } from '../../../shared/countries';
 import { useSettingsNow } from '../../../app/session/use-settings-now';
 import { mapCountry, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { MapView } from '../map/MapView';
 import { useCountryMap } from '../map/use-country-map';
-import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderActions, LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
-import { StoredNote } from '../parts/StoredNote';
-import { TotalLine } from '../parts/TotalLine';
+import { MembersSection } from '../parts/MembersSection';
 
 /** `maplanding`: members near the visitor, pinned on our own map of their country. */
-export function MapLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-  language,
-}: LanderViewProps) {
+export function MapLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, language } = view;
   const { t, i18n } = useTranslation();
   const settings = useSettingsNow();
   // The visitor's country when we have its map, else where the members live (lander-rules).
@@ -39,18 +32,11 @@ export function MapLander({
         )
       : profiles;
   return (
-    <div className="lander lander-map">
+    <LanderFrame join={view.join} design="lander-map">
       <section className="container ml-hero" aria-labelledby="lander-title">
         <div className="ml-copy">
-          <p className="lander-kicker">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.map.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.map.lead')}</p>
-          <div className="lander-actions">
-            <CtaLink />
-            <TotalLine total={total} className="lander-total" />
-          </div>
+          <LanderHeadline view={view} copy="map" />
+          <LanderActions view={view} />
         </div>
         <div className="ml-stage">
           <MapView
@@ -63,11 +49,7 @@ export function MapLander({
       </section>
 
       {profiles && profiles.length > 0 && (
-        <section className="container lander-section" aria-labelledby="ml-near">
-          <h2 id="ml-near" className="lander-h2">
-            {t('landers.members_title')}
-          </h2>
-          <StoredNote stored={stored} />
+        <MembersSection id="ml-near" view={view}>
           <ul className="ml-list list-unstyled">
             {(listed ?? []).slice(0, 8).map((profile) => (
               <li key={profile.id} className="ml-list-item">
@@ -79,10 +61,9 @@ export function MapLander({
               </li>
             ))}
           </ul>
-        </section>
+        </MembersSection>
       )}
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

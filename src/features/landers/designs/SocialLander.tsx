@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import { JOIN_ID, nameWithAge } from '../lander-rules';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { LANDER_ICONS } from '../parts/PointList';
 import { StoredNote } from '../parts/StoredNote';
@@ -62,17 +64,14 @@ function Post({
 }
 
 /** `socialnetwork`: a feed of members to like and message; taking part starts with sign-up. */
-export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: LanderViewProps) {
+export function SocialLander(view: LanderViewProps) {
+  const { profiles, cdnPrefix, stored } = view;
   const { t } = useTranslation();
   return (
-    <div className="lander lander-social">
+    <LanderFrame join={view.join} design="lander-social">
       <div className="container ls-layout">
         <section className="ls-intro" aria-labelledby="lander-title">
-          <p className="lander-kicker">{audience}</p>
-          <h1 id="lander-title" className="lander-title">
-            {t('landers.social.title')}
-          </h1>
-          <p className="lander-lead">{t('landers.social.lead')}</p>
+          <LanderHeadline view={view} copy="social" />
           <CtaLink />
         </section>
 
@@ -102,8 +101,7 @@ export function SocialLander({ audience, profiles, cdnPrefix, stored, join }: La
           </ul>
         </section>
       </div>
-      {join}
-    </div>
+    </LanderFrame>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { Footer } from '../../../app/footer/Footer';
 import type { LanderViewProps } from '../lander-view';
 import { LanderScreen } from '../LanderScreen';
 import { CtaLink } from '../parts/CtaLink';
 import { LanderBrand } from '../parts/LanderBrand';
+import { LanderFrame } from '../parts/LanderFrame';
+import { LanderHeadline } from '../parts/LanderHeadline';
 import { Slideshow } from '../media/Slideshow';
 import { StoredNote } from '../parts/StoredNote';
 import { TotalLine } from '../parts/TotalLine';
@@ -11,17 +11,10 @@ import { TotalLine } from '../parts/TotalLine';
 const SLIDES = 8;
 
 /** `transitionsvideolanding`: member photos crossfading in a story frame, the promise below them. */
-export function TransitionsLander({
-  audience,
-  profiles,
-  total,
-  cdnPrefix,
-  stored,
-  join,
-}: LanderViewProps) {
-  const { t } = useTranslation();
+export function TransitionsLander(view: LanderViewProps) {
+  const { profiles, total, cdnPrefix, stored } = view;
   return (
-    <div className="lander lander-transitions">
+    <LanderFrame join={view.join} design="lander-transitions" footer>
       <section className="lt2-stage" aria-labelledby="lander-title">
         <LanderBrand light />
         <div className="lt2-story">
@@ -31,20 +24,14 @@ export function TransitionsLander({
             <div className="lt2-show lt2-show-empty" aria-hidden="true" />
           )}
           <div className="lt2-copy">
-            <p className="lander-kicker is-light">{audience}</p>
-            <h1 id="lander-title" className="lander-title">
-              {t('landers.transitions.title')}
-            </h1>
-            <p className="lander-lead">{t('landers.transitions.lead')}</p>
+            <LanderHeadline view={view} copy="transitions" light />
             <CtaLink className="w-100" />
             <TotalLine total={total} className="lander-total is-light text-center mt-2 mb-0" />
             <StoredNote stored={stored} />
           </div>
         </div>
       </section>
-      {join}
-      <Footer minimal />
-    </div>
+    </LanderFrame>
   );
 }
 

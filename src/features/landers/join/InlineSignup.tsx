@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignupBody } from '../../../api/contract';
+import type { SignupBody } from '../../../shared/contract/account';
 import { AccountStep } from '../../signup/AccountStep';
 import { useSignupWizard, type SignupWizard } from '../../signup/use-signup-wizard';
 

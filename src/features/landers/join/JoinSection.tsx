@@ -28,7 +28,7 @@ import { pageUsed, subscribePageUse } from './page-use';
  * task while the visitor is reading the page.
  */
 const InlineSignup = lazy(async () => {
-  await import('../../../api/contract');
+  await import('../../../shared/contract/account');
   await nextTask();
   return import('./InlineSignup');
 });

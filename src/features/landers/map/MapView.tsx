@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 import { nameWithAge } from '../lander-rules';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import type { CountryMap } from './country-map';

@@ -2,7 +2,7 @@
  * Where the map lander puts its members: pins nudged apart so every photo shows, and which of
  * them carry a name tag. Pure, tested alone; only the map design loads it.
  */
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 
 /** A member placed on the map at their town, in the map's units. */
 export interface MapPin {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 import { LineIcon } from '../../../app/icons/LineIcon';
 import { nameWithAge } from '../lander-rules';
 import { useReducedMotion } from '../use-reduced-motion';

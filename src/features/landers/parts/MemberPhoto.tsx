@@ -1,4 +1,4 @@
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 import { photoUrl } from '../../members/card-rules';
 
 export interface MemberPhotoProps {

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../api/contract';
+import type { Profile } from '../../../shared/contract/fields';
 import { nameWithAge } from '../lander-rules';
 import { MemberPhoto } from './MemberPhoto';
 

@@ -3,7 +3,8 @@
  * `eng`, `she-nl`, `gay-eng`, `milf-de`. Imports types only, so the route table (which the server
  * and the first page load both import) stays free of zod.
  */
-import type { LANDER_NICHE_PREFIXES, Language, LanderNiche } from '../api/contract';
+import type { Language } from './contract/fields';
+import type { LANDER_NICHE_PREFIXES, LanderNiche } from './contract/landers';
 
 /** Niche number → slug prefix; checked against the contract's table by the type system. */
 const PREFIXES = {

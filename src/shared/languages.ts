@@ -1,5 +1,5 @@
 /** The interface languages of SPEC §9 and how each is named, tagged and remembered. */
-import type { Language } from '../api/contract';
+import type { Language } from './contract/fields';
 
 export const FALLBACK_LANGUAGE: Language = 'en';
 

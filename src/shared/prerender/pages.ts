@@ -3,10 +3,10 @@
  * a page request. Plain data with no DOM or React, shared by the build (scripts/prerender) and the
  * server (server/plugins/static.ts). A new page family plugs in with one entry in PRERENDER_ENTRIES.
  */
-import type { Language } from '../api/contract';
-import { LANDER_KINDS, STATIC_PAGES } from '../app/route-table';
-import { INTERFACE_LANGUAGES } from '../i18n/languages';
-import { landerSlug, parseLanderSlug } from '../lib/lander-slug';
+import type { Language } from '../contract/fields';
+import { LANDER_KINDS, STATIC_PAGES } from '../route-table';
+import { INTERFACE_LANGUAGES } from '../languages';
+import { landerSlug, parseLanderSlug } from '../lander-slug';
 
 /** Folder inside the built client that holds the prerendered pages and their manifest. */
 export const PRERENDER_DIR = 'prerendered';

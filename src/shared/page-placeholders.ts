@@ -2,7 +2,7 @@
  * The legal pages' `{{placeholders}}` that come from the site settings (SPEC §3 company fields).
  * No imports but a type, so the server fills the same values into prerendered pages.
  */
-import type { Settings } from '../../api/contract';
+import type { Settings } from './contract/settings';
 
 /** Placeholder names filled from the settings, in the order of the company data. */
 export const SETTINGS_PLACEHOLDERS = [

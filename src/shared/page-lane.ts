@@ -7,7 +7,7 @@
  * - a like or unlike it sent without room to store it, so the like buttons show the member's intent.
  */
 import type { MessageRow, SearchRow } from '../db/db';
-import type { Profile } from './contract';
+import type { Profile } from './contract/fields';
 
 /** BroadcastChannel from the sync workers to the pages of this origin. */
 export const PAGE_LANE_CHANNEL = 'amora-lane';

@@ -1,5 +1,5 @@
 /** The one-line legal identity of the operator, built from settings.company. */
-import type { Company } from '../../api/contract';
+import type { Company } from './contract/settings';
 
 export function companyLine(company: Company): string {
   const place = [company.address, [company.city, company.country].filter(Boolean).join(', ')]

@@ -1,5 +1,5 @@
 /** Prices and rates as the interface language writes them; amounts arrive in minor units. */
-import type { Money } from '../api/contract';
+import type { Money } from './contract/payments';
 import { dateLocale } from './dates';
 
 /** "€39.99" / "39,99 €" / "39,99 zł": Intl knows how many minor units each currency has. */

@@ -3,7 +3,7 @@
  * Pure TypeScript importing only the pure slug rule, so the server can use it to answer unknown page
  * paths with 404. `src/routes.tsx` joins each entry to its lazy screen.
  */
-import { parseLanderSlug } from '../lib/lander-slug';
+import { parseLanderSlug } from './lander-slug';
 
 export type AuthLevel = 'public' | 'optional' | 'default';
 export type LayoutName = 'default' | 'chat' | 'empty' | 'lander';

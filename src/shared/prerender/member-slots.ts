@@ -4,7 +4,7 @@
  * filler writes the member in (server/services/member-lander-prerender.ts); a member without a
  * photo, or one who may not be shown, gets the app shell instead, which draws those cases itself.
  */
-import type { Profile } from '../api/contract';
+import type { Profile } from '../contract/fields';
 import { slotMarker } from './slots';
 
 /** The slots a member lander carries, with what the filler writes into each. */

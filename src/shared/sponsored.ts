@@ -2,7 +2,9 @@
  * Sponsored results (SPEC §6, §9): who may see webcam and ad cards, and where they go in a list of
  * search results. Pure, so the page and the server apply the same rule.
  */
-import type { CamEntry, Settings, User } from '../api/contract';
+import type { User } from './contract/account';
+import type { CamEntry } from './contract/members';
+import type { Settings } from './contract/settings';
 
 /** Signup must be strictly older than this (4 days) before sponsored results load (SPEC §9). */
 export const SPONSORED_MIN_ACCOUNT_AGE_MS = 345_600_000;

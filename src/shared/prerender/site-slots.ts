@@ -3,7 +3,7 @@
  * fills them). They are also written into one hidden element, so the app shows the same values
  * before it has loaded the settings itself. Shared by the build, the server and the page.
  */
-import { SETTINGS_PLACEHOLDERS } from '../features/pages/placeholders';
+import { SETTINGS_PLACEHOLDERS } from '../page-placeholders';
 
 /** Id of the hidden element that carries the site slots as attributes. */
 export const SITE_VALUES_ID = 'prerender-site';
