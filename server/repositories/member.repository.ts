@@ -1,5 +1,5 @@
 /** Members: accounts, the logged-in user object and profile edits. All member SQL lives here. */
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { EmailStatus, User, UserProfile } from '../../src/shared/contract/account';
 import type { Gender, Image, Language } from '../../src/shared/contract/fields';
 import { prepared } from '../db/prepared';
@@ -67,22 +67,22 @@ function emailStatusOf(row: { status: MemberStatus; deleted_at: number | null })
  * The member row behind every user.php poll with the address they asked to change to (the newest
  * unused, unexpired mail-change token): one statement, built once.
  */
+/** The member's newest e-mail change still waiting for its link, as a subquery of a members read. */
+const pendingMailChange = (eb: ExpressionBuilder<Database, 'members'>, now: number) =>
+  eb
+    .selectFrom('tokens')
+    .whereRef('tokens.member_id', '=', 'members.id')
+    .where('tokens.kind', '=', MAIL_CHANGE_TOKEN)
+    .where('tokens.used_at', 'is', null)
+    .where('tokens.expires_at', '>', now)
+    .orderBy('tokens.created_at', 'desc')
+    .limit(1);
+
 const memberRow = prepared((db, p: { id: number; now: number }) =>
   db
     .selectFrom('members')
     .selectAll('members')
-    .select((eb) =>
-      eb
-        .selectFrom('tokens')
-        .select('tokens.data')
-        .whereRef('tokens.member_id', '=', 'members.id')
-        .where('tokens.kind', '=', MAIL_CHANGE_TOKEN)
-        .where('tokens.used_at', 'is', null)
-        .where('tokens.expires_at', '>', p.now)
-        .orderBy('tokens.created_at', 'desc')
-        .limit(1)
-        .as('pending_email'),
-    )
+    .select((eb) => pendingMailChange(eb, p.now).select('tokens.data').as('pending_email'))
     .where('members.id', '=', p.id),
 );
 
@@ -98,16 +98,7 @@ const userStateRow = prepared((db, p: { id: number; now: number }) =>
       'members.revision',
       eb('members.premium_until', '>', p.now).as('premium'),
       eb('members.premium_allowance_at', '<=', p.now).as('allowance_due'),
-      eb
-        .selectFrom('tokens')
-        .select('tokens.expires_at')
-        .whereRef('tokens.member_id', '=', 'members.id')
-        .where('tokens.kind', '=', MAIL_CHANGE_TOKEN)
-        .where('tokens.used_at', 'is', null)
-        .where('tokens.expires_at', '>', p.now)
-        .orderBy('tokens.created_at', 'desc')
-        .limit(1)
-        .as('pending_until'),
+      pendingMailChange(eb, p.now).select('tokens.expires_at').as('pending_until'),
     ])
     .where('members.id', '=', p.id),
 );

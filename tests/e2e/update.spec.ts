@@ -1,26 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForServiceWorker } from './helpers';
+import { freePort } from './support/free-port';
 
 // A server of its own on a copy of the build, so "deploying" over it touches no other test.
 let server: ChildProcess | null = null;
 let root = '';
 let base = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

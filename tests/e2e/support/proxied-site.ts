@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { request as httpRequest } from 'node:http';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port';
 import { probe, type SiteAddress } from './https-probe';
 import {
-  freePort,
   makeCertificates,
   requireTool,
   startChild,

@@ -14,7 +14,6 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 
 /**
@@ -32,19 +31,6 @@ export function requireTool(command: string, debianPackage: string): string {
     }
   }
   throw new Error(`${command} is not installed: apt-get install -y ${debianPackage}`);
-}
-
-/** A port the OS says is free on loopback; never a fixed one. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function exec(command: string, args: string[], cwd: string): void {

@@ -6,8 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { remote } from 'webdriverio';
+import { freePort } from './free-port';
 
 export const MINIBROWSER =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -31,19 +31,6 @@ const MINIBROWSER_CAPABILITIES = {
   'wdio:enforceWebDriverClassic': true,
   'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
 };
-
-/** A port the OS says is free. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Stops a child we started and waits for it to go. */
 async function end(child: ChildProcess | null): Promise<void> {
