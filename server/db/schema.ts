@@ -359,4 +359,73 @@ export interface Database {
   data_exports: DataExportsTable;
   blocks: BlocksTable;
   notifications: NotificationsTable;
+  stats_events: StatsEventsTable;
+  stats_daily: StatsDailyTable;
+  postback_outbox: PostbackOutboxTable;
+}
+
+/** Acquisition dimensions of a stats row ('' when not set; migration 012). */
+export interface StatsDimensionColumns {
+  design: ColumnType<string, string | undefined, string>;
+  slug: ColumnType<string, string | undefined, string>;
+  language: ColumnType<string, string | undefined, string>;
+  country: ColumnType<string, string | undefined, string>;
+  network: ColumnType<string, string | undefined, string>;
+  sub1: ColumnType<string, string | undefined, string>;
+  sub2: ColumnType<string, string | undefined, string>;
+  sub3: ColumnType<string, string | undefined, string>;
+}
+
+/** Raw funnel events: no member id, address or cookie (migration 012). */
+export interface StatsEventsTable extends StatsDimensionColumns {
+  id: Id;
+  /** A contract FunnelStep, or `purchase` / `refund`. */
+  event: string;
+  /** Unique when set: a conversion counts once. Null for batched page views. */
+  event_key: string | null;
+  occurred_at: Millis;
+  /** UTC day of occurred_at, YYYY-MM-DD. */
+  day: string;
+  currency: ColumnType<string, string | undefined, string>;
+  /** Minor units; negative for a refund. */
+  amount: ColumnType<number, number | undefined, number>;
+  count: ColumnType<number, number | undefined, number>;
+}
+
+/** stats_events summed per day, event, dimensions and currency. */
+export interface StatsDailyTable extends StatsDimensionColumns {
+  id: Id;
+  day: string;
+  event: string;
+  currency: ColumnType<string, string | undefined, string>;
+  amount: ColumnType<number, number | undefined, number>;
+  count: ColumnType<number, number | undefined, number>;
+}
+
+/** Conversions to report to traffic partners, one row per event key. */
+export interface PostbackOutboxTable {
+  id: Id;
+  event_key: string;
+  /** A contract PostbackEvent. */
+  event: string;
+  network: string;
+  ref: ColumnType<string, string | undefined, string>;
+  sub1: ColumnType<string, string | undefined, string>;
+  sub2: ColumnType<string, string | undefined, string>;
+  sub3: ColumnType<string, string | undefined, string>;
+  amount: ColumnType<number, number | undefined, number>;
+  currency: ColumnType<string, string | undefined, string>;
+  transaction_ref: ColumnType<string, string | undefined, string>;
+  status: ColumnType<
+    'pending' | 'delivered' | 'failed' | 'skipped',
+    'pending' | undefined,
+    'pending' | 'delivered' | 'failed' | 'skipped'
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Millis;
+  claimed_until: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string, string | undefined, string>;
+  last_attempt_at: Millis | null;
+  delivered_at: Millis | null;
+  created_at: Millis;
 }

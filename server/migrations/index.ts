@@ -13,6 +13,7 @@ import * as complaintForm from './2026-11-25-008-complaint-form';
 import * as moderation from './2026-11-25-009-moderation';
 import * as outboxQueueIndex from './2026-11-25-010-outbox-queue-index';
 import * as memberRevision from './2026-12-06-011-member-revision';
+import * as stats from './2026-12-06-012-stats';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-009-moderation': moderation,
   '2026-11-25-010-outbox-queue-index': outboxQueueIndex,
   '2026-12-06-011-member-revision': memberRevision,
+  '2026-12-06-012-stats': stats,
 };
