@@ -55,6 +55,8 @@ export const User = z.object({
   pending_email: z.string().nullable(),
   /** Present and true for moderators (who may open the moderation console). */
   moderator: z.boolean().optional(),
+  /** Present and true for holders of the stats role (who may open the stats console). */
+  stats: z.boolean().optional(),
   /** The member chose not to appear on invitation pages (landers). */
   lander_opt_out: z.boolean().optional(),
 });
