@@ -1,7 +1,8 @@
 /**
  * DESIGN §5: no search shape may plan a full scan of members. Seeds a few thousand members (the
- * seed ends with ANALYZE, and VACUUM on PostgreSQL as autovacuum would, repeated until the visibility map is set), then EXPLAINs the exact
- * page and count statements search.php runs, for every filter shape, logged out and logged in.
+ * seed ends with ANALYZE, and VACUUM on PostgreSQL as autovacuum would, repeated here until the
+ * visibility map is set), then EXPLAINs the exact page and count statements search.php runs, for
+ * every filter shape, logged out and logged in.
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
