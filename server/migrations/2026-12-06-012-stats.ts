@@ -109,6 +109,13 @@ export async function up(db: Db): Promise<void> {
     .columns(['next_attempt_at', 'id'])
     .where(sql<boolean>`status = 'pending'`)
     .execute();
+  // Given-up postbacks, newest first: the console's list and the failed gauge at each scrape.
+  await db.schema
+    .createIndex('postback_outbox_failed')
+    .on('postback_outbox')
+    .columns(['last_attempt_at', 'id'])
+    .where(sql<boolean>`status = 'failed'`)
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
