@@ -73,6 +73,8 @@ export async function signup(
   });
   // A parallel sign-up with the same email won the race.
   if (id === undefined) throw existingAccountError('active');
+  // The sign-up may have written a partner's postback: send it now, not at the next poll.
+  app.postbacks.wake();
   await queueActivationMail(app, { id, email: body.email, name: body.name, language }, origin);
   if (body.profile) await openOriginChat(app, id, body.profile);
   return id;

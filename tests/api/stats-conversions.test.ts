@@ -62,7 +62,8 @@ for (const engine of ENGINES) {
           network: 'adnet',
           ref: 'click-9',
           sub1: 'banner',
-          status: 'pending',
+          // Written pending; this site sends no postbacks, so the sender may have skipped it already.
+          status: expect.stringMatching(/^(pending|skipped)$/) as unknown,
           attempts: 0,
           transaction_ref: '',
         },
