@@ -45,6 +45,11 @@ export default unencapsulated('postbacks', async (app: FastifyInstance) => {
     () => repo.failedCount(),
   );
   app.addHook('onReady', async () => sender.start());
-  // Registered after the database plugin, so it stops before the database closes.
-  app.addHook('onClose', () => sender.stop());
+  // No new rows once shutdown begins, so requests in flight finish while connections drain...
+  let stopping: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    stopping = sender.stop();
+  });
+  // ...and their outcomes are written before the database closes (registered after it).
+  app.addHook('onClose', () => stopping ?? sender.stop());
 });

@@ -1,6 +1,11 @@
 /** Postback addresses, amounts, signatures and backoff: the pure rules of server/postbacks/. */
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POSTBACK_DELIVERY, loadConfig, ROOT_DIR } from '../../server/config';
+import { createSite } from '../../server/lib/site';
 import { majorUnitDecimal } from '../../src/shared/money';
 import { describeFailure } from '../../server/postbacks/postback-attempt';
 import { retryDelay } from '../../server/postbacks/postback-backoff';
@@ -167,5 +172,64 @@ describe('reasons of failed attempts', () => {
     expect(describeFailure(fetchError({ code: 'CERT_HAS_EXPIRED' }))).toBe('TLS error');
     expect(describeFailure(fetchError({ code: 'EPIPE' }))).toBe('network error EPIPE');
     expect(describeFailure(new Error('odd'))).toBe('request failed');
+  });
+});
+
+describe('postback settings', () => {
+  it('sends nothing by default and takes the delivery timing from the environment', () => {
+    const config = loadConfig({});
+    expect(config.site.postbacks).toEqual({});
+    expect(config.postbackDelivery).toEqual(DEFAULT_POSTBACK_DELIVERY);
+    expect(
+      loadConfig({
+        POSTBACK_POLL_MS: '200',
+        POSTBACK_TIMEOUT_MS: '3000',
+        POSTBACK_RETRY_BASE_MS: '1000',
+        POSTBACK_RETRY_MAX_MS: '60000',
+        POSTBACK_MAX_ATTEMPTS: '5',
+      }).postbackDelivery,
+    ).toEqual({
+      pollMs: 200,
+      timeoutMs: 3000,
+      retryBaseMs: 1000,
+      retryMaxMs: 60_000,
+      maxAttempts: 5,
+    });
+    expect(() =>
+      loadConfig({ POSTBACK_RETRY_BASE_MS: '60000', POSTBACK_RETRY_MAX_MS: '1000' }),
+    ).toThrow(/POSTBACK_RETRY_MAX_MS/);
+    expect(() => loadConfig({ POSTBACK_MAX_ATTEMPTS: '0' })).toThrow(/POSTBACK_MAX_ATTEMPTS/);
+  });
+
+  it("reads an operator's site config and stops at a wrong postback address", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amora-postbacks-'));
+    try {
+      const shipped = JSON.parse(
+        readFileSync(join(ROOT_DIR, 'server/site.config.json'), 'utf8'),
+      ) as Record<string, unknown>;
+      const write = (postbacks: unknown) => {
+        const file = join(dir, `site-${Math.random()}.json`);
+        writeFileSync(file, JSON.stringify({ ...shipped, postbacks }));
+        return file;
+      };
+      const adnet = {
+        url: 'https://track.adnet.example/cb?click={ref}&e={event}',
+        events: ['signup', 'refund'],
+        secret: 'a-secret-of-enough-length',
+      };
+      const config = loadConfig({ SITE_CONFIG: write({ adnet }) });
+      expect(config.site.postbacks).toEqual({ adnet });
+      // The Settings call never carries it: the secret stays on the server.
+      expect(
+        JSON.stringify(createSite(config.site).settings({ country: null, selected: null })),
+      ).not.toContain('secret');
+      expect(() =>
+        loadConfig({
+          SITE_CONFIG: write({ adnet: { ...adnet, url: 'https://t.example/?c={click}' } }),
+        }),
+      ).toThrow(/postbacks[\s\S]*Unknown placeholder \{click\}/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
