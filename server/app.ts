@@ -22,6 +22,7 @@ import jsonBodyPlugin from './plugins/json-body';
 import mailPlugin from './plugins/mail';
 import metricsPlugin from './plugins/metrics';
 import paymentsPlugin from './plugins/payments';
+import postbacksPlugin from './plugins/postbacks';
 import rateLimitPlugin from './plugins/rate-limit';
 import pushPlugin from './plugins/push';
 import realtimePlugin from './plugins/realtime';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);
   await app.register(dataExportPlugin);
+  await app.register(postbacksPlugin);
   await app.register(docsPlugin);
 
   for (const route of [

@@ -11,6 +11,7 @@ import { Language } from '../src/shared/contract/fields';
 import { PaymentMethod } from '../src/shared/contract/payments';
 import { Company, SignupsMode } from '../src/shared/contract/settings';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { PostbackTargets } from './postbacks/postback-config';
 import { s3ConfigFrom, type S3Config } from './storage/s3-config';
 
 /**
@@ -92,6 +93,8 @@ export const SiteConfig = z.object({
       hours_after_signup: z.number().positive(),
     })
     .nullable(),
+  /** Conversions reported to traffic partners, per network; none: nothing is sent. */
+  postbacks: PostbackTargets.default({}),
 });
 /** A validated site config. */
 export type SiteConfig = z.infer<typeof SiteConfig>;
@@ -234,7 +237,32 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** A shutdown first answers readiness 503 while serving on for this long (proxies notice), then closes. */
   shutdownDrainDelayMs: number;
+  /** How conversions reach traffic partners; where they go is the site config's `postbacks`. */
+  postbackDelivery: PostbackDeliveryConfig;
 }
+
+/** Timing of postback delivery (server/postbacks/postback-sender.ts). */
+export interface PostbackDeliveryConfig {
+  /** How often each instance looks for due postbacks (a new one may also wake it sooner). */
+  pollMs: number;
+  /** How long a partner may take to answer one request. */
+  timeoutMs: number;
+  /** Wait after the first failed attempt; it doubles after each further one. */
+  retryBaseMs: number;
+  /** The longest wait between two attempts. */
+  retryMaxMs: number;
+  /** Attempts before a postback is given up (status failed). */
+  maxAttempts: number;
+}
+
+/** 30 s doubling to 6 h over 16 attempts: a partner may be down for about 38 hours and lose nothing. */
+export const DEFAULT_POSTBACK_DELIVERY: PostbackDeliveryConfig = {
+  pollMs: 5_000,
+  timeoutMs: 10_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 6 * 3_600_000,
+  maxAttempts: 16,
+};
 
 /** Where /metrics is served (server/plugins/metrics.ts); never without one of these guards. */
 export interface MetricsConfig {
@@ -422,6 +450,32 @@ export const Env = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(0),
   ),
+  /** Postback delivery timing; see PostbackDeliveryConfig. */
+  POSTBACK_POLL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10).max(3_600_000).default(DEFAULT_POSTBACK_DELIVERY.pollMs),
+  ),
+  POSTBACK_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(120_000).default(DEFAULT_POSTBACK_DELIVERY.timeoutMs),
+  ),
+  POSTBACK_RETRY_BASE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10).max(86_400_000).default(DEFAULT_POSTBACK_DELIVERY.retryBaseMs),
+  ),
+  POSTBACK_RETRY_MAX_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400_000)
+      .default(DEFAULT_POSTBACK_DELIVERY.retryMaxMs),
+  ),
+  POSTBACK_MAX_ATTEMPTS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100).default(DEFAULT_POSTBACK_DELIVERY.maxAttempts),
+  ),
   /** Port of a metrics listener bound to 127.0.0.1. */
   METRICS_PORT: z.preprocess(
     emptyAsUndefined,
@@ -456,6 +510,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new Error(
       'Invalid environment: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
+  if (e.POSTBACK_RETRY_MAX_MS < e.POSTBACK_RETRY_BASE_MS) {
+    throw new Error(
+      'Invalid environment: POSTBACK_RETRY_MAX_MS must not be below POSTBACK_RETRY_BASE_MS',
     );
   }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
@@ -513,5 +572,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
+    postbackDelivery: {
+      pollMs: e.POSTBACK_POLL_MS,
+      timeoutMs: e.POSTBACK_TIMEOUT_MS,
+      retryBaseMs: e.POSTBACK_RETRY_BASE_MS,
+      retryMaxMs: e.POSTBACK_RETRY_MAX_MS,
+      maxAttempts: e.POSTBACK_MAX_ATTEMPTS,
+    },
   };
 }

@@ -76,6 +76,7 @@ export function startupSummary(config: AppConfig, engine: Engine, port: number):
       ]
         .filter(Boolean)
         .join(', ') || 'off',
+    postbacks: Object.keys(config.site.postbacks).join(', ') || 'none configured',
     'developer tools': config.devTools ? 'on' : 'off',
   };
 }

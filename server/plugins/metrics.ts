@@ -11,10 +11,21 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { unencapsulated } from './unencapsulated';
 
+/** A counter of things that happened, by the values of its labels. */
+export interface MetricsCounter<L extends string> {
+  inc(labels: Record<L, string>, by?: number): void;
+}
+
 /** What other plugins use to report their state. */
 export interface Metrics {
   /** A gauge read at every scrape (a failed read keeps the last value); nothing while off. */
   gauge(name: string, help: string, read: () => number | Promise<number>): void;
+  /** A counter; label values must come from a short known list, never from requests. */
+  counter<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+  ): MetricsCounter<L>;
   /** The 127.0.0.1 metrics listener's address once the app is ready; null without METRICS_PORT. */
   listenerAddress(): AddressInfo | null;
   /** Everything in the Prometheus text format, and its content type; null while off. */
@@ -32,6 +43,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 const off: Metrics = {
   gauge: () => undefined,
+  counter: () => ({ inc: () => undefined }),
   listenerAddress: () => null,
   scrape: () => Promise.resolve(null),
 };
@@ -87,6 +99,10 @@ export default unencapsulated('metrics', async (app: FastifyInstance) => {
           }
         },
       });
+    },
+    counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
+      const counter = new Counter({ name, help, labelNames, registers: [registry] });
+      return { inc: (labels: Record<L, string>, by = 1) => counter.inc(labels, by) };
     },
     listenerAddress: () => (listener?.address() as AddressInfo | null) ?? null,
     scrape: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),

@@ -24,6 +24,7 @@ import { ModerationMemberRepository } from './moderation-member.repository';
 import { ModerationRolesRepository } from './moderation-roles.repository';
 import { ModerationRepository } from './moderation.repository';
 import { NotificationMailRepository } from './notification-mail.repository';
+import { PostbackOutboxRepository } from './postback-outbox.repository';
 import { PremiumRepository } from './premium.repository';
 import { ProfileRepository } from './profile.repository';
 import { PushRepository } from './push.repository';
@@ -62,6 +63,7 @@ export interface Repositories {
   dataExports: DataExportRepository;
   dataExportContent: DataExportContentRepository;
   dataExportHistory: DataExportHistoryRepository;
+  postbackOutbox: PostbackOutboxRepository;
 }
 
 /** Builds every repository over one database. */
@@ -96,5 +98,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     dataExports: new DataExportRepository(db),
     dataExportContent: new DataExportContentRepository(db),
     dataExportHistory: new DataExportHistoryRepository(db),
+    postbackOutbox: new PostbackOutboxRepository(db),
   };
 }

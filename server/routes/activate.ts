@@ -41,6 +41,8 @@ const activateRoute: FastifyPluginAsyncZod = async (app) => {
       const { token } = request.query;
       if (token !== undefined) {
         const result = await app.repos.mail.activate(sha256Hex(token), Date.now());
+        // An activation may have written a partner's postback.
+        if (result === 'activated') app.postbacks.wake();
         return reply
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')

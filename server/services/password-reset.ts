@@ -41,5 +41,7 @@ export async function resetPassword(
   // Claimed again inside the update: a concurrent use of the same link loses here.
   const memberId = await app.repos.accounts.resetPassword(tokenHash, hash, Date.now());
   if (memberId === undefined) throw resetTokenInvalid();
+  // A reset link also activates an unconfirmed account, which may have written a postback.
+  app.postbacks.wake();
   return memberId;
 }

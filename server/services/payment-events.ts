@@ -72,7 +72,11 @@ export async function applyReport(
   });
   if (!result) return { kind: 'unknown' };
   if (result.duplicate) return { kind: 'duplicate' };
-  if (result.changed) await afterChange(app, result.row, ctx.origin);
+  if (result.changed) {
+    // A paid or refunded transaction may have written a partner's postback.
+    app.postbacks.wake();
+    await afterChange(app, result.row, ctx.origin);
+  }
   return { kind: 'applied', result };
 }
 
