@@ -87,7 +87,9 @@ describe('the console', () => {
     // The day without any views has no rate: a dash, not a division by zero.
     expect(rowOf('Thu, Dec 3').textContent).toContain('–');
 
-    expect(rowOf('EUR').textContent).toBe('EUR€39.982 payments€0.000 refunds€39.98');
+    expect(screen.getByText('EUR').closest('li')?.textContent).toBe(
+      'EUREuroGross€39.982 paymentsRefunds€0.000 refundsNet€39.98',
+    );
     expect(screen.getByText('HTTP 503')).toBeTruthy();
     expect(screen.getByText('Given up', { selector: '.badge' })).toBeTruthy();
     expect(screen.getByText(/^As of /)).toBeTruthy();

@@ -32,57 +32,34 @@ export function PostbackPanel({ status, now }: { status: PostbackStatus; now: nu
       {status.recent_failures.length === 0 ? (
         <p className="stats-none mb-0">{t('stats.postbacks.none')}</p>
       ) : (
-        <div
-          className="stats-table-scroll"
-          tabIndex={0}
-          role="region"
-          aria-label={t('stats.postbacks.recent')}
-        >
-          <table className="stats-table stats-failures" aria-labelledby="stats-failures-title">
-            <thead>
-              <tr>
-                <th scope="col" className="stats-key">
-                  {t('stats.postbacks.network')}
-                </th>
-                <th scope="col">{t('stats.postbacks.event')}</th>
-                <th scope="col">{t('stats.postbacks.attempts')}</th>
-                <th scope="col">{t('stats.postbacks.last_error')}</th>
-                <th scope="col">{t('stats.postbacks.last_attempt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.recent_failures.map((failure, i) => (
-                <tr key={`${failure.network} ${failure.last_attempt_at} ${i}`}>
-                  <th scope="row" className="stats-key">
-                    {failure.network || t('stats.not_set')}
-                  </th>
-                  <td>{t(`stats.postbacks.events.${failure.event}`)}</td>
-                  <td>
-                    <span className="stats-count">{formatCount(failure.attempts, lng)}</span>
-                    <span
-                      className={`badge ${failure.given_up ? 'text-bg-danger' : 'text-bg-warning'}`}
-                    >
-                      {t(
-                        failure.given_up ? 'stats.postbacks.given_up' : 'stats.postbacks.retrying',
-                      )}
-                    </span>
-                  </td>
-                  <td className="stats-error">
-                    <code>{failure.last_error}</code>
-                  </td>
-                  <td>
-                    <time
-                      dateTime={failure.last_attempt_at}
-                      title={formatWhen(failure.last_attempt_at, lng)}
-                    >
-                      {formatAge(failure.last_attempt_at, lng, new Date(now))}
-                    </time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="stats-failures list-unstyled mb-0" aria-labelledby="stats-failures-title">
+          {status.recent_failures.map((failure, i) => (
+            <li
+              key={`${failure.network} ${failure.last_attempt_at} ${i}`}
+              className={failure.given_up ? 'is-given-up' : undefined}
+            >
+              <div className="stats-failure-head">
+                <strong>{failure.network || t('stats.not_set')}</strong>
+                <span>{t(`stats.postbacks.events.${failure.event}`)}</span>
+                <span
+                  className={`badge ${failure.given_up ? 'text-bg-danger' : 'text-bg-warning'}`}
+                >
+                  {t(failure.given_up ? 'stats.postbacks.given_up' : 'stats.postbacks.retrying')}
+                </span>
+              </div>
+              <div className="stats-failure-detail">
+                <code>{failure.last_error}</code>
+                <span>{t('stats.postbacks.attempt_count', { count: failure.attempts })}</span>
+                <time
+                  dateTime={failure.last_attempt_at}
+                  title={formatWhen(failure.last_attempt_at, lng)}
+                >
+                  {formatAge(failure.last_attempt_at, lng, new Date(now))}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </>
   );

@@ -66,46 +66,41 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
       <div className="stats-filter-row">
         <fieldset className="stats-range">
           <legend className="stats-label">{t('stats.filters.range')}</legend>
-          <div className="stats-presets" role="group" aria-label={t('stats.filters.presets_label')}>
-            {RANGE_PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                className="btn btn-sm stats-preset"
-                aria-pressed={view.preset === preset}
-                onClick={() => onChange({ ...view, preset })}
-              >
-                {t(`stats.filters.presets.${preset}`)}
-              </button>
-            ))}
+          <div className="stats-range-controls">
+            <div
+              className="stats-presets"
+              role="group"
+              aria-label={t('stats.filters.presets_label')}
+            >
+              {RANGE_PRESETS.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className="btn btn-sm stats-preset"
+                  aria-pressed={view.preset === preset}
+                  onClick={() => onChange({ ...view, preset })}
+                >
+                  {t(`stats.filters.presets.${preset}`)}
+                </button>
+              ))}
+            </div>
+            <div className="stats-dates">
+              {(['from', 'to'] as const).map((end) => (
+                <label key={end} className="stats-date">
+                  <span className="stats-label">{t(`stats.filters.${end}`)}</span>
+                  <input
+                    type="date"
+                    className="form-control form-control-sm"
+                    value={range[end]}
+                    min={earliest}
+                    max={today}
+                    required
+                    onChange={(e) => setDay(end, e.target.value)}
+                  />
+                </label>
+              ))}
+            </div>
           </div>
-          <div className="stats-dates">
-            <label className="stats-date">
-              <span className="stats-label">{t('stats.filters.from')}</span>
-              <input
-                type="date"
-                className="form-control form-control-sm"
-                value={range.from}
-                min={earliest}
-                max={today}
-                required
-                onChange={(e) => setDay('from', e.target.value)}
-              />
-            </label>
-            <label className="stats-date">
-              <span className="stats-label">{t('stats.filters.to')}</span>
-              <input
-                type="date"
-                className="form-control form-control-sm"
-                value={range.to}
-                min={earliest}
-                max={today}
-                required
-                onChange={(e) => setDay('to', e.target.value)}
-              />
-            </label>
-          </div>
-          <p className="stats-hint">{t('stats.filters.utc', { max: STATS_RANGE_MAX_DAYS })}</p>
         </fieldset>
         <label className="stats-group">
           <span className="stats-label">{t('stats.filters.group')}</span>
@@ -122,6 +117,7 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
           </select>
         </label>
       </div>
+      <p className="stats-hint">{t('stats.filters.utc', { max: STATS_RANGE_MAX_DAYS })}</p>
       <details className="stats-more" open={active > 0 || undefined}>
         <summary>
           {t('stats.filters.more')}

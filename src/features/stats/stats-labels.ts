@@ -6,23 +6,33 @@ import type { StatsGroup } from '../../shared/contract/stats';
 import { countryName } from '../../shared/countries';
 import { dateLocale, formatDate } from '../../shared/dates';
 
-const languageNames = new Map<string, Intl.DisplayNames | null>();
+const displayNames = new Map<string, Intl.DisplayNames | null>();
 
-/** "nl" → "Dutch" / "Niederländisch"; a code Intl does not know comes back as given. */
-export function languageName(code: string, lng: string): string {
-  const tag = dateLocale(lng);
-  if (!languageNames.has(tag)) {
+/** A code's name in the interface language; a code Intl does not know comes back as given. */
+function nameOf(type: 'language' | 'currency', code: string, lng: string): string {
+  const key = `${dateLocale(lng)} ${type}`;
+  if (!displayNames.has(key)) {
     try {
-      languageNames.set(tag, new Intl.DisplayNames([tag], { type: 'language' }));
+      displayNames.set(key, new Intl.DisplayNames([dateLocale(lng)], { type }));
     } catch {
-      languageNames.set(tag, null);
+      displayNames.set(key, null);
     }
   }
   try {
-    return languageNames.get(tag)?.of(code) ?? code;
+    return displayNames.get(key)?.of(code) ?? code;
   } catch {
     return code;
   }
+}
+
+/** "nl" → "Dutch" / "Niederländisch". */
+export function languageName(code: string, lng: string): string {
+  return nameOf('language', code, lng);
+}
+
+/** "EUR" → "Euro" / "euro". */
+export function currencyName(code: string, lng: string): string {
+  return nameOf('currency', code, lng);
 }
 
 /** A UTC day as a table row reads it: "Tue, Dec 1", with the year when the range spans two. */

@@ -45,6 +45,7 @@ export function TimeChart({ rows }: { rows: readonly StatsRow[] }) {
           target,
           timeChartData(rows),
           {
+            x: t('stats.groups.day'),
             views: t('stats.charts.views_axis'),
             steps,
             day: (seconds) => dayFormat.format(seconds * 1000),

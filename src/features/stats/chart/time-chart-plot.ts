@@ -8,6 +8,8 @@ import 'uplot/dist/uPlot.min.css';
 import { TIME_STEPS, type TimeChartData, type TimeStep } from '../stats-chart-data';
 
 export interface TimeChartText {
+  /** The x values' name in the legend ("Day"). */
+  x: string;
   views: string;
   steps: Record<TimeStep, string>;
   /** A day (UTC midnight in seconds) on the axis and in the legend. */
@@ -44,6 +46,12 @@ export function drawTimeChart(
   const font = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   const countValues = (_: uPlot, splits: number[]) => splits.map((v) => text.count(v));
   const legendCount = (_: uPlot, v: number | null) => (v === null ? '–' : text.count(v));
+  /** Each series' colour by its index (0 is the days). */
+  const lines = [
+    axisText,
+    colour('--stats-views'),
+    ...TIME_STEPS.map((_, i) => colour(`--stats-series-${i + 1}`)),
+  ];
 
   const options: uPlot.Options = {
     width,
@@ -83,13 +91,14 @@ export function drawTimeChart(
       },
     ],
     series: [
-      { value: (_, v) => (v === null ? '' : text.day(v)) },
+      { label: text.x, value: (_, v: number | null) => (v === null ? '' : text.day(v)) },
       {
         label: text.views,
         scale: 'views',
-        stroke: colour('--stats-views'),
+        stroke: lines[1],
         fill: colour('--stats-views-fill'),
         width: 1.5,
+        points: { show: false },
         value: legendCount,
       },
       ...TIME_STEPS.map((step, i): uPlot.Series => ({
@@ -102,7 +111,12 @@ export function drawTimeChart(
       })),
     ],
     cursor: { drag: { x: false, y: false } },
-    legend: { live: true },
+    // Filled markers: a line's colour reads better as a swatch than as a hollow square.
+    legend: { live: true, markers: { fill: (_, i) => lines[i] ?? '' } },
+    // The legend says the values of the day under the cursor, and only the series' names at rest.
+    hooks: {
+      setLegend: [(u) => u.root.classList.toggle('is-pointing', u.cursor.idx != null)],
+    },
   };
   const plot = new uPlot(
     options,
