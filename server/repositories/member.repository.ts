@@ -220,6 +220,7 @@ export class MemberRepository {
       credits: row.credits,
       premium_until: row.premium_until === null ? null : new Date(row.premium_until).toISOString(),
       ...(row.role === 'moderator' && { moderator: true }),
+      ...(Boolean(row.stats_access) && { stats: true }),
       lander_opt_out: Boolean(row.lander_opt_out),
       pending_email: row.pending_email,
     };
