@@ -73,6 +73,7 @@ import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
 import settingsRoute from './routes/settings';
 import signupMatchesRoute from './routes/signup-matches';
+import statsRoute from './routes/stats';
 import transactionsRoutes from './routes/transactions';
 import userRoutes from './routes/user';
 import validateEmailRoute from './routes/validate-email';
@@ -180,6 +181,7 @@ export async function buildApp(
     complaintFormRoute,
     moderationRoutes,
     moderationScreenshotRoute,
+    statsRoute,
     eventsRoute,
     pageHiddenRoute,
     devRoute,

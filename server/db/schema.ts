@@ -63,6 +63,11 @@ export interface MembersTable {
   lander_opt_out: BoolDefault;
   /** Moved by triggers on every write to what the member's user object shows (migration 011). */
   revision: Generated<number>;
+  /** The lander design and slug the member signed up on ('' elsewhere; migration 012). */
+  signup_design: ColumnType<string, string | undefined, string>;
+  signup_slug: ColumnType<string, string | undefined, string>;
+  /** May open the stats console (migration 012; only `npm run admin` sets it). */
+  stats_access: BoolDefault;
 }
 
 /** Who may open the moderation console. */

@@ -16,7 +16,7 @@ function isPostgres(db: Db): boolean {
 }
 
 /** The members columns a user object shows or depends on: all but last_active and revision. */
-const SHOWN_COLUMNS = [
+export const SHOWN_COLUMNS = [
   'email',
   'password_hash',
   'name',

@@ -1,5 +1,5 @@
 /**
- * The operator's figures and the partners' postbacks (issue 42):
+ * The operator's figures and the partners' postbacks:
  * - `stats_events`: raw funnel events, written in the same database transaction as what caused
  *   them (a sign-up, an activation, a paid or refunded transaction) or, for page views, flushed
  *   in batches with a `count`. No member id, address or cookie: only the acquisition dimensions
@@ -11,8 +11,13 @@
  *   with the event (`event_key` unique: one postback per event), delivered by any instance that
  *   claims it (`claimed_until`), retried with backoff, kept after delivery for the console's
  *   figures. Holds what the partner is sent (its `ref` and sub-ids), never a member id.
+ * - `members.signup_design` / `signup_slug`: the lander a member signed up on, the dimensions of
+ *   their later conversions; `members.stats_access`: the stats role (only `npm run admin` sets it).
+ *   The user object shows the role, so the revision triggers of migration 011 are made again with
+ *   that column in their list.
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { SHOWN_COLUMNS } from './2026-12-06-011-member-revision';
 
 type Db = Kysely<unknown>;
 
@@ -25,8 +30,32 @@ const DIMENSIONS = ['design', 'slug', 'language', 'country', 'network', 'sub1', 
 
 const blank = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('');
 
+/** Makes the members revision trigger again over `columns` (migration 011's, engine by engine). */
+async function revisionTrigger(db: Db, columns: readonly string[]): Promise<void> {
+  const list = sql.raw(columns.join(', '));
+  if (isPostgres(db)) {
+    await sql`drop trigger members_revision on members`.execute(db);
+    await sql`create trigger members_revision before update of ${list} on members
+      for each row execute function amora_member_revision()`.execute(db);
+    return;
+  }
+  await sql`drop trigger members_revision`.execute(db);
+  await sql`create trigger members_revision after update of ${list} on members
+    begin
+      update members set revision = revision + 1 where id = new.id;
+    end`.execute(db);
+}
+
 export async function up(db: Db): Promise<void> {
   const pg = isPostgres(db);
+  for (const column of ['signup_design', 'signup_slug']) {
+    await db.schema.alterTable('members').addColumn(column, 'varchar(100)', blank).execute();
+  }
+  await db.schema
+    .alterTable('members')
+    .addColumn('stats_access', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await revisionTrigger(db, [...SHOWN_COLUMNS, 'stats_access']);
   const key = (c: ColumnDefinitionBuilder) =>
     pg ? c.primaryKey() : c.primaryKey().autoIncrement();
 
@@ -109,10 +138,20 @@ export async function up(db: Db): Promise<void> {
     .columns(['next_attempt_at', 'id'])
     .where(sql<boolean>`status = 'pending'`)
     .execute();
+  // The console's postback figures are read per range of creation time.
+  await db.schema
+    .createIndex('postback_outbox_created')
+    .on('postback_outbox')
+    .columns(['created_at'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('postback_outbox').ifExists().execute();
   await db.schema.dropTable('stats_daily').ifExists().execute();
   await db.schema.dropTable('stats_events').ifExists().execute();
+  await revisionTrigger(db, SHOWN_COLUMNS);
+  for (const column of ['stats_access', 'signup_slug', 'signup_design']) {
+    await db.schema.alterTable('members').dropColumn(column).execute();
+  }
 }

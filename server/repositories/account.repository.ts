@@ -7,7 +7,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../src/shared/contract/fields';
 import type { Database, MemberStatus } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
-import { ACTIVATION_TOKEN, MAIL_CHANGE_TOKEN, PASSWORD_RESET_TOKEN } from './mail.repository';
+import {
+  ACTIVATION_TOKEN,
+  MAIL_CHANGE_TOKEN,
+  PASSWORD_RESET_TOKEN,
+  recordActivation,
+} from './mail.repository';
 
 /** What the account flows know about a member. */
 export interface Account {
@@ -110,12 +115,13 @@ export class AccountRepository {
         .set({ password_hash: passwordHash })
         .where('id', '=', memberId)
         .execute();
-      await trx
+      const activated = await trx
         .updateTable('members')
         .set({ status: 'active' })
         .where('id', '=', memberId)
         .where('status', '=', 'not_confirmed')
-        .execute();
+        .executeTakeFirst();
+      if (Number(activated.numUpdatedRows) > 0) await recordActivation(trx, memberId, now);
       await trx.deleteFrom('sessions').where('member_id', '=', memberId).execute();
       await this.revokeTokens(memberId, PASSWORD_RESET_TOKEN, now, trx);
       return memberId;

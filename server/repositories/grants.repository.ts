@@ -8,21 +8,30 @@ import { bookGrant, bookTakeBack } from './credits.repository';
 import { extendPremium, shortenPremium } from './premium.repository';
 import type { TransactionRow } from './transaction-row';
 
-/** Grants a paid transaction's credits or premium once (granted_at is claimed conditionally). */
+/** What granting a paid transaction did. */
+export interface Grant {
+  /** A premium period began with it (no premium was running). */
+  premiumStarted: boolean;
+}
+
+/**
+ * Grants a paid transaction's credits or premium once (granted_at is claimed conditionally);
+ * null when it had been granted before.
+ */
 export async function grantPurchase(
   trx: Kysely<Database>,
   tx: TransactionRow,
   now: number,
-): Promise<void> {
+): Promise<Grant | null> {
   const claimed = await trx
     .updateTable('transactions')
     .set({ granted_at: now })
     .where('id', '=', tx.id)
     .where('granted_at', 'is', null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return;
+  if (Number(claimed.numUpdatedRows) === 0) return null;
   if (tx.product === 'premium') {
-    await extendPremium(trx, tx.member_id, tx.months, now);
+    const premiumStarted = await extendPremium(trx, tx.member_id, tx.months, now);
     await bookGrant(
       trx,
       tx.member_id,
@@ -30,7 +39,7 @@ export async function grantPurchase(
       `debt:${tx.id}`,
       now,
     );
-    return;
+    return { premiumStarted };
   }
   await bookGrant(
     trx,
@@ -42,6 +51,7 @@ export async function grantPurchase(
     `debt:${tx.id}`,
     now,
   );
+  return { premiumStarted: false };
 }
 
 /** Takes back what a refunded transaction granted, never below zero; the rest becomes debt. */

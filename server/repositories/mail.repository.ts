@@ -1,6 +1,7 @@
 /** The mail outbox and the single-use tokens its links carry. All mail SQL lives here. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { memberAttribution, recordConversion } from './conversions.repository';
 
 /** A mail to queue; `kind` names what it is for (e.g. `activation`). */
 export interface OutboxMail {
@@ -35,6 +36,25 @@ export async function insertOutboxMail(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * Counts a member's activation (their e-mail link proved the mailbox) inside the transaction that
+ * made them active: the activation link or a password reset link.
+ */
+export async function recordActivation(
+  trx: Kysely<Database>,
+  memberId: number,
+  now: number,
+): Promise<void> {
+  const who = await memberAttribution(trx, memberId);
+  if (!who) return;
+  await recordConversion(
+    trx,
+    who,
+    [{ event: 'activated', key: `activation:${memberId}`, postback: 'activation' }],
+    now,
+  );
 }
 
 /** A queued mail as the sender reads it back. */
@@ -157,6 +177,7 @@ export class MailRepository {
           .set({ status: 'active' })
           .where('id', '=', token.member_id)
           .execute();
+        await recordActivation(trx, token.member_id, now);
         return 'activated';
       }
       // Already active: the link still lands on "done"; banned or deleted members stay as they are.

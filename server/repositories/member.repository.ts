@@ -5,6 +5,8 @@ import type { Gender, Image, Language } from '../../src/shared/contract/fields';
 import { prepared } from '../db/prepared';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
+import { attributionOf } from '../lib/stats-dimensions';
+import { recordConversion } from './conversions.repository';
 import { MAIL_CHANGE_TOKEN } from './mail.repository';
 import { memberExtras } from './member-sql';
 
@@ -19,6 +21,9 @@ export interface NewMember {
   referrer: string | null;
   timezone: string | null;
   mailprovider: number;
+  /** The lander the account was created on ('' elsewhere): the dimensions of its conversions. */
+  signupDesign: string;
+  signupSlug: string;
   now: number;
 }
 
@@ -144,28 +149,49 @@ export class MemberRepository {
     };
   }
 
-  /** Creates a not yet confirmed member; returns undefined when the email was taken meanwhile. */
+  /**
+   * Creates a not yet confirmed member and counts the sign-up (its stats event and postback in the
+   * same transaction); returns undefined when the email was taken meanwhile.
+   */
   async create(m: NewMember): Promise<number | undefined> {
-    const row = await this.db
-      .insertInto('members')
-      .values({
-        email: m.email,
-        password_hash: m.passwordHash,
-        name: m.name,
-        status: 'not_confirmed',
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('members')
+        .values({
+          email: m.email,
+          password_hash: m.passwordHash,
+          name: m.name,
+          status: 'not_confirmed',
+          language: m.language,
+          country: m.country,
+          trafficsource: m.trafficsource,
+          referrer: m.referrer,
+          timezone: m.timezone,
+          mailprovider: m.mailprovider,
+          signup_date: m.now,
+          last_active: m.now,
+          signup_design: m.signupDesign,
+          signup_slug: m.signupSlug,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const who = attributionOf({
+        trafficsource: m.trafficsource,
         language: m.language,
         country: m.country,
-        trafficsource: m.trafficsource,
-        referrer: m.referrer,
-        timezone: m.timezone,
-        mailprovider: m.mailprovider,
-        signup_date: m.now,
-        last_active: m.now,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id;
+        signup_design: m.signupDesign,
+        signup_slug: m.signupSlug,
+      });
+      await recordConversion(
+        trx,
+        who,
+        [{ event: 'signup_started', key: `signup:${row.id}`, postback: 'signup' }],
+        m.now,
+      );
+      return row.id;
+    });
   }
 
   /**
@@ -194,6 +220,7 @@ export class MemberRepository {
       credits: row.credits,
       premium_until: row.premium_until === null ? null : new Date(row.premium_until).toISOString(),
       ...(row.role === 'moderator' && { moderator: true }),
+      ...(Boolean(row.stats_access) && { stats: true }),
       lander_opt_out: Boolean(row.lander_opt_out),
       pending_email: row.pending_email,
     };

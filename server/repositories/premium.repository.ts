@@ -12,13 +12,16 @@ import { bookGrant } from './credits.repository';
 /** Most months one catch-up grants (a member back after years gets no more than this at once). */
 const MAX_CATCH_UP = 48;
 
-/** Extends the member's premium by `months`; a member not premium now starts a new month cycle. Inside a db transaction. */
+/**
+ * Extends the member's premium by `months`; a member not premium now starts a new month cycle.
+ * Inside a db transaction. True when a new premium period began (none was running).
+ */
 export async function extendPremium(
   trx: Kysely<Database>,
   memberId: number,
   months: number,
   now: number,
-): Promise<void> {
+): Promise<boolean> {
   const m = await trx
     .selectFrom('members')
     .select(['premium_until', 'premium_allowance_at'])
@@ -35,6 +38,7 @@ export async function extendPremium(
     })
     .where('id', '=', memberId)
     .execute();
+  return !running;
 }
 
 /** Shortens premium by `months` after a refund, never to before now. Inside a db transaction. */

@@ -29,6 +29,8 @@ import { ProfileRepository } from './profile.repository';
 import { PushRepository } from './push.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
+import { StatsRolesRepository } from './stats-roles.repository';
+import { StatsRepository } from './stats.repository';
 import { TransactionsRepository } from './transactions.repository';
 
 /** The repositories routes reach through `app.repos`. */
@@ -62,6 +64,8 @@ export interface Repositories {
   dataExports: DataExportRepository;
   dataExportContent: DataExportContentRepository;
   dataExportHistory: DataExportHistoryRepository;
+  stats: StatsRepository;
+  statsRoles: StatsRolesRepository;
 }
 
 /** Builds every repository over one database. */
@@ -96,5 +100,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     dataExports: new DataExportRepository(db),
     dataExportContent: new DataExportContentRepository(db),
     dataExportHistory: new DataExportHistoryRepository(db),
+    stats: new StatsRepository(db),
+    statsRoles: new StatsRolesRepository(db),
   };
 }

@@ -2,12 +2,14 @@
  * Purchases and the provider events seen for them. `applyOutcome` moves a transaction through the
  * state machine and grants or takes back credits and premium in ONE database transaction, so a
  * grant happens exactly once however many reports arrive, in whatever order, at the same time.
+ * The conversion figures and partner postbacks of a payment or refund commit in that transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { TransactionStatus } from '../../src/shared/contract/payments';
 import type { Database, TransactionsTable } from '../db/schema';
 import type { PaymentOutcome } from '../payments/provider';
 import { allowedFrom, nextStatus } from '../payments/transaction-state';
+import { recordPurchase, recordRefund } from './conversions.repository';
 import { grantPurchase, takeBackPurchase } from './grants.repository';
 import type { NewTransaction, TransactionRow } from './transaction-row';
 
@@ -278,8 +280,15 @@ export class TransactionsRepository {
               .executeTakeFirst()
           ).numUpdatedRows,
         ) > 0;
-      if (moved && to === 'paid') await grantPurchase(trx, asRow(before), now);
-      if (moved && to === 'refunded') await takeBackPurchase(trx, asRow(before), now);
+      if (moved && to === 'paid') {
+        const grant = await grantPurchase(trx, asRow(before), now);
+        // Counted with the grant, which happens once per transaction however often it is reported.
+        if (grant) await recordPurchase(trx, asRow(before), grant, now);
+      }
+      if (moved && to === 'refunded') {
+        await takeBackPurchase(trx, asRow(before), now);
+        await recordRefund(trx, asRow(before), now);
+      }
       const row = asRow(
         await trx
           .selectFrom('transactions')

@@ -7,6 +7,7 @@ import { isSignupCsrfAcceptable } from '../lib/csrf';
 import { HttpError } from '../lib/http-error';
 import { mailproviderOf } from '../lib/mailprovider';
 import { hashPassword } from '../lib/passwords';
+import { landerOfPath } from '../lib/stats-dimensions';
 import { parseTrafficSource } from '../../src/shared/tracking-query';
 import { startChat } from './chat';
 import { queueActivationMail } from './mailer';
@@ -55,6 +56,7 @@ export async function signup(
 
   const country = body.country?.toUpperCase() ?? null;
   const language = body.language ?? site.config.domain_language;
+  const lander = body.form_path ? landerOfPath(body.form_path) : null;
   const id = await repos.members.create({
     email: body.email,
     passwordHash: await hashPassword(body.password),
@@ -65,6 +67,8 @@ export async function signup(
     referrer: body.referrer ?? null,
     timezone: body.timezone ?? null,
     mailprovider: mailproviderOf(body.email),
+    signupDesign: lander?.design ?? '',
+    signupSlug: lander?.slug ?? '',
     now: Date.now(),
   });
   // A parallel sign-up with the same email won the race.

@@ -26,6 +26,8 @@ describe.each(ENGINES)('prepared queries on %s', (engine) => {
         referrer: null,
         timezone: null,
         mailprovider: 0,
+        signupDesign: '',
+        signupSlug: '',
         now: Date.now(),
       });
     }

@@ -69,6 +69,7 @@ import {
   LikesResponse,
 } from './likes';
 import { LiveEvent } from './live-events';
+import { STATS_PATH, StatsQuery, StatsResponse } from './stats';
 import {
   CamRedirectQuery,
   CamsQuery,
@@ -118,7 +119,6 @@ import {
   RegionsResponse,
   Settings,
 } from './settings';
-import { STATS_PATH, StatsQuery, StatsResponse } from './stats';
 
 /** Every call of SPEC §7 and DESIGN §4, for docs and for the typed client. */
 export const calls = {
@@ -343,7 +343,7 @@ export const calls = {
     path: '/api/moderation_screenshot.php',
     query: ModerationScreenshotQuery,
   },
-  /** The operator's funnel (stats role only); `format=csv` answers text/csv instead. */
+  /** The operator's figures (stats role only); `format=csv` answers text/csv instead. */
   stats: { method: 'GET', path: STATS_PATH, query: StatsQuery, response: StatsResponse },
   dataExport: { method: 'GET', path: '/api/export.php', response: DataExportResponse },
   startDataExport: { method: 'POST', path: '/api/export.php', response: DataExportResponse },
