@@ -161,6 +161,9 @@ describe('the console', () => {
     expect(screen.getByText('Wed, Dec 2').closest('tr')?.textContent).toContain('1510.0%');
     expect(screen.getByText(/^As of Dec 3, 2026/)).toBeTruthy();
     expect(calls.loadStats).not.toHaveBeenCalled();
+    // The CSV is made here from the stored answer: no link to a server out of reach.
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });
 
   it('says so offline when this view was never loaded here', async () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { StatsQuery } from '../../src/shared/contract/stats';
 import { funnelBars, timeChartData } from '../../src/features/stats/stats-chart-data';
-import { csvFileName, csvHref } from '../../src/features/stats/stats-csv';
+import { csvBlob, csvHref } from '../../src/features/stats/stats-csv';
+import { statsCsv } from '../../src/shared/stats-csv';
 import {
   conversionRate,
   formatCount,
@@ -184,6 +185,15 @@ describe('CSV', () => {
     expect(csvHref(answer, { sub1: '', network: 'ad net' })).toBe(
       '/api/stats.php?from=2026-12-01&to=2026-12-03&group=country&network=ad+net&sub1=&format=csv',
     );
-    expect(csvFileName(answer)).toBe('stats-2026-12-01-2026-12-03-by-country.csv');
+  });
+
+  it('makes the same file from a stored answer as the server writes', async () => {
+    const answer = statsAnswer();
+    const blob = csvBlob(answer);
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    expect(await blob.text()).toBe(statsCsv(answer));
+    expect((await blob.text()).split('\r\n')[2]).toBe(
+      '2026-12-02,100,50,15,10,8,2,1,4,39.98,0.00,39.98,12.99,0.00,12.99',
+    );
   });
 });

@@ -1,23 +1,48 @@
 import { useTranslation } from 'react-i18next';
 import type { StatsResponse } from '../../shared/contract/stats';
+import { statsCsvFilename } from '../../shared/stats-csv';
 import { StatsIcon } from './StatsIcon';
-import { csvFileName, csvHref } from './stats-csv';
+import { csvBlob, csvHref } from './stats-csv';
 import type { DimensionFilters } from './stats-query';
 
 interface Props {
   answer: StatsResponse;
   filters: DimensionFilters;
-  online: boolean;
+  /** The answer shown is the server's of this visit: the server writes the file. */
+  fresh: boolean;
 }
 
-/** The table on screen as a CSV file: the server writes it for the same query. */
-export function CsvDownload({ answer, filters, online }: Props) {
+/** Hands a file made on this device to the browser's download, then lets it go. */
+function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The figures on screen as a CSV file: the server's for the same query while they are this
+ * visit's, else (offline, or an older stored answer shown) made here from the stored answer.
+ */
+export function CsvDownload({ answer, filters, fresh }: Props) {
   const { t } = useTranslation();
-  if (!online) {
+  const label = (
+    <>
+      <StatsIcon name="download" size={16} />
+      <span>{t('stats.csv.download')}</span>
+    </>
+  );
+  if (!fresh) {
     return (
-      <button type="button" className="btn btn-sm btn-outline-secondary stats-action" disabled>
-        <StatsIcon name="download" size={16} />
-        <span>{t('stats.csv.download')}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary stats-action"
+        title={t('stats.csv.stored')}
+        onClick={() => download(csvBlob(answer), statsCsvFilename(answer))}
+      >
+        {label}
       </button>
     );
   }
@@ -25,10 +50,9 @@ export function CsvDownload({ answer, filters, online }: Props) {
     <a
       className="btn btn-sm btn-outline-secondary stats-action"
       href={csvHref(answer, filters)}
-      download={csvFileName(answer)}
+      download={statsCsvFilename(answer)}
     >
-      <StatsIcon name="download" size={16} />
-      <span>{t('stats.csv.download')}</span>
+      {label}
     </a>
   );
 }

@@ -92,7 +92,9 @@ function StatsConsole({ moderator }: { moderator: boolean }) {
             )}
             <span>{t('stats.refresh')}</span>
           </button>
-          {answer && <CsvDownload answer={answer} filters={view.filters} online={online} />}
+          {answer && (
+            <CsvDownload answer={answer} filters={view.filters} fresh={online && !state.stored} />
+          )}
         </div>
       </header>
       <StatsFilters view={view} today={today} options={answer?.options ?? null} onChange={change} />

@@ -1,8 +1,10 @@
 /**
  * The CSV of what the console shows. Online it is the server's (`format=csv` on the same query);
- * the file name says the range, so downloads of several views do not overwrite each other.
+ * from a stored answer (offline) it is made here by the same writer the server uses, so both
+ * files are the same bytes for the same figures.
  */
 import { STATS_DIMENSIONS, STATS_PATH, type StatsResponse } from '../../shared/contract/stats';
+import { statsCsv } from '../../shared/stats-csv';
 import type { DimensionFilters } from './stats-query';
 
 /** The address of the server's CSV of `answer`'s range and grouping under `filters`. */
@@ -19,7 +21,7 @@ export function csvHref(
   return `${STATS_PATH}?${params.toString()}`;
 }
 
-/** "stats-2026-11-01-2026-11-30-by-day.csv". */
-export function csvFileName(answer: Pick<StatsResponse, 'from' | 'to' | 'group'>): string {
-  return `stats-${answer.from}-${answer.to}-by-${answer.group}.csv`;
+/** The stored answer's CSV as a file to hand to the browser's download. */
+export function csvBlob(answer: StatsResponse): Blob {
+  return new Blob([statsCsv(answer)], { type: 'text/csv;charset=utf-8' });
 }
