@@ -14,15 +14,15 @@ export function FunnelChart({ totals }: { totals: StepCounts }) {
     <ol className="stats-funnel list-unstyled mb-0">
       {funnelBars(totals).map(({ step, count, share, rate }) => (
         <li key={step} className="stats-funnel-step">
-          <span className="stats-funnel-label">{t(`stats.steps.${step}`)}</span>
-          <span className="stats-funnel-figures">
-            <strong>{formatCount(count, lng)}</strong>
+          <span className="stats-funnel-label">
+            {t(`stats.steps.${step}`)}
             {isRated(step) && (
               <span className="stats-funnel-rate">
                 {t(`stats.rates.${step}`, { rate: formatRate(rate, lng) })}
               </span>
             )}
           </span>
+          <strong className="stats-funnel-count">{formatCount(count, lng)}</strong>
           <span className="stats-funnel-track" aria-hidden="true">
             <span
               className="stats-funnel-bar"
