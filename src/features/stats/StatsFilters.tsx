@@ -16,6 +16,7 @@ import {
   viewRange,
   type StatsView,
 } from './stats-query';
+import type { ViewChange } from './use-view-address';
 
 /** Select values: "any", or a dimension value behind a prefix (a value may be '' or any text). */
 const ANY = 'any';
@@ -26,7 +27,7 @@ interface Props {
   today: string;
   /** The values each dimension took in the shown range (the answer's `options`), if any. */
   options: StatsResponse['options'] | null;
-  onChange: (view: StatsView) => void;
+  onChange: ViewChange;
 }
 
 /**
@@ -42,14 +43,15 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
 
   const setDay = (end: 'from' | 'to', value: string) => {
     if (!isDay(value)) return; // a half-typed date waits for the rest
-    onChange({ ...view, ...range, preset: null, [end]: value });
+    onChange((v) => ({ ...v, ...viewRange(v, today), preset: null, [end]: value }));
   };
-  const setFilter = (dimension: StatsDimension, choice: string) => {
-    const filters = { ...view.filters };
-    if (choice === ANY) delete filters[dimension];
-    else filters[dimension] = choice.slice(VALUE.length);
-    onChange({ ...view, filters });
-  };
+  const setFilter = (dimension: StatsDimension, choice: string) =>
+    onChange((v) => {
+      const filters = { ...v.filters };
+      if (choice === ANY) delete filters[dimension];
+      else filters[dimension] = choice.slice(VALUE.length);
+      return { ...v, filters };
+    });
   const choices = (dimension: StatsDimension) => {
     const values = [...(options?.[dimension] ?? [])];
     const current = view.filters[dimension];
@@ -78,7 +80,7 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
                   type="button"
                   className="btn btn-sm stats-preset"
                   aria-pressed={view.preset === preset}
-                  onClick={() => onChange({ ...view, preset })}
+                  onClick={() => onChange((v) => ({ ...v, preset }))}
                 >
                   {t(`stats.filters.presets.${preset}`)}
                 </button>
@@ -107,7 +109,10 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
           <select
             className="form-select form-select-sm"
             value={view.group}
-            onChange={(e) => onChange({ ...view, group: e.target.value as StatsGroup })}
+            onChange={(e) => {
+              const group = e.target.value as StatsGroup;
+              onChange((v) => ({ ...v, group }));
+            }}
           >
             {STATS_GROUPS.map((group) => (
               <option key={group} value={group}>
@@ -151,7 +156,7 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
           <button
             type="button"
             className="btn btn-sm btn-link stats-clear"
-            onClick={() => onChange({ ...view, filters: {} })}
+            onClick={() => onChange((v) => ({ ...v, filters: {} }))}
           >
             {t('stats.filters.clear')}
           </button>

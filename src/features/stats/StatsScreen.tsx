@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { STATS_RANGE_MAX_DAYS } from '../../shared/contract/stats';
 import { PageTitle } from '../../app/PageTitle';
 import { ErrorPage } from '../../app/error/ErrorPage';
@@ -14,17 +13,10 @@ import { StatsBody } from './StatsBody';
 import { StatsFilters } from './StatsFilters';
 import { StatsIcon } from './StatsIcon';
 import { StatsNotices } from './StatsNotices';
-import {
-  parseStatsView,
-  rangeProblem,
-  statsRequest,
-  statsSearch,
-  todayUtc,
-  viewRange,
-  type StatsView,
-} from './stats-query';
+import { rangeProblem, statsRequest, todayUtc, viewRange } from './stats-query';
 import { useMinuteClock } from './use-minute-clock';
 import { useStats } from './use-stats';
+import { useViewAddress } from './use-view-address';
 import './stats.scss';
 
 /**
@@ -46,15 +38,10 @@ function StatsConsole({ moderator }: { moderator: boolean }) {
   const online = useOnline();
   const now = useMinuteClock();
   const today = todayUtc(new Date(now));
-  const [params, setParams] = useSearchParams();
-  const view = parseStatsView(params, today);
+  const [view, change] = useViewAddress(today);
   const request = statsRequest(view, today);
   const problem = rangeProblem(viewRange(view, today));
   const state = useStats(request, problem !== null);
-  const change = useCallback(
-    (next: StatsView) => setParams(statsSearch(next), { replace: true }),
-    [setParams],
-  );
 
   if (state.status === 'gone') return <ConsoleGone />;
   const { answer } = state;
@@ -109,7 +96,7 @@ function StatsConsole({ moderator }: { moderator: boolean }) {
         <StatsBody
           answer={answer}
           now={now}
-          onGroupByDay={() => change({ ...view, group: 'day' })}
+          onGroupByDay={() => change((shown) => ({ ...shown, group: 'day' }))}
         />
       ) : (
         loading && (
