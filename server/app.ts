@@ -28,6 +28,7 @@ import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import statsPlugin from './plugins/stats';
 import storagePlugin from './plugins/storage';
 import accountRoutes from './routes/account';
 import activateRoute from './routes/activate';
@@ -149,6 +150,7 @@ export async function buildApp(
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);
   await app.register(dataExportPlugin);
+  await app.register(statsPlugin);
   await app.register(docsPlugin);
 
   for (const route of [

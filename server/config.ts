@@ -234,6 +234,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** A shutdown first answers readiness 503 while serving on for this long (proxies notice), then closes. */
   shutdownDrainDelayMs: number;
+  /** Raw stats events older than this many whole days are summed into stats_daily and deleted. */
+  statsRetentionDays: number;
 }
 
 /** Where /metrics is served (server/plugins/metrics.ts); never without one of these guards. */
@@ -422,6 +424,11 @@ export const Env = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(0),
   ),
+  /** Days raw stats events are kept before they are rolled into the daily figures. */
+  STATS_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3650).default(90),
+  ),
   /** Port of a metrics listener bound to 127.0.0.1. */
   METRICS_PORT: z.preprocess(
     emptyAsUndefined,
@@ -513,5 +520,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
+    statsRetentionDays: e.STATS_RETENTION_DAYS,
   };
 }

@@ -30,6 +30,7 @@ import { PushRepository } from './push.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
 import { StatsRolesRepository } from './stats-roles.repository';
+import { StatsEventsRepository } from './stats-events.repository';
 import { StatsRepository } from './stats.repository';
 import { TransactionsRepository } from './transactions.repository';
 
@@ -65,6 +66,7 @@ export interface Repositories {
   dataExportContent: DataExportContentRepository;
   dataExportHistory: DataExportHistoryRepository;
   stats: StatsRepository;
+  statsEvents: StatsEventsRepository;
   statsRoles: StatsRolesRepository;
 }
 
@@ -101,6 +103,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     dataExportContent: new DataExportContentRepository(db),
     dataExportHistory: new DataExportHistoryRepository(db),
     stats: new StatsRepository(db),
+    statsEvents: new StatsEventsRepository(db),
     statsRoles: new StatsRolesRepository(db),
   };
 }
