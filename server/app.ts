@@ -29,6 +29,7 @@ import realtimePlugin from './plugins/realtime';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import staticPlugin from './plugins/static';
+import statsPlugin from './plugins/stats';
 import storagePlugin from './plugins/storage';
 import accountRoutes from './routes/account';
 import activateRoute from './routes/activate';
@@ -74,6 +75,7 @@ import resellPartnerRoute from './routes/resellpartner';
 import searchRoute from './routes/search';
 import settingsRoute from './routes/settings';
 import signupMatchesRoute from './routes/signup-matches';
+import statsRoute from './routes/stats';
 import transactionsRoutes from './routes/transactions';
 import userRoutes from './routes/user';
 import validateEmailRoute from './routes/validate-email';
@@ -150,6 +152,7 @@ export async function buildApp(
   await app.register(paymentsPlugin);
   await app.register(dataExportPlugin);
   await app.register(postbacksPlugin);
+  await app.register(statsPlugin);
   await app.register(docsPlugin);
 
   for (const route of [
@@ -182,6 +185,7 @@ export async function buildApp(
     complaintFormRoute,
     moderationRoutes,
     moderationScreenshotRoute,
+    statsRoute,
     eventsRoute,
     pageHiddenRoute,
     devRoute,

@@ -239,6 +239,8 @@ export interface AppConfig {
   shutdownDrainDelayMs: number;
   /** How conversions reach traffic partners; where they go is the site config's `postbacks`. */
   postbackDelivery: PostbackDeliveryConfig;
+  /** Raw stats events older than this many whole days are summed into stats_daily and deleted. */
+  statsRetentionDays: number;
 }
 
 /** Timing of postback delivery (server/postbacks/postback-sender.ts). */
@@ -476,6 +478,11 @@ export const Env = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100).default(DEFAULT_POSTBACK_DELIVERY.maxAttempts),
   ),
+  /** Days raw stats events are kept before they are rolled into the daily figures. */
+  STATS_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3650).default(90),
+  ),
   /** Port of a metrics listener bound to 127.0.0.1. */
   METRICS_PORT: z.preprocess(
     emptyAsUndefined,
@@ -579,5 +586,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryMaxMs: e.POSTBACK_RETRY_MAX_MS,
       maxAttempts: e.POSTBACK_MAX_ATTEMPTS,
     },
+    statsRetentionDays: e.STATS_RETENTION_DAYS,
   };
 }

@@ -15,7 +15,7 @@ import { LanderLayout } from './app/layouts/LanderLayout';
 import { BootProgress } from './app/loading-bar/BootProgress';
 import { RootLayout } from './app/RootLayout';
 import { NOT_FOUND_ROUTE, type RouteHandle } from './app/route-handle';
-import { ROUTES, type LayoutName, type RouteDef } from './shared/route-table';
+import { ROUTES, type LayoutName, type RouteDef, type RouteRole } from './shared/route-table';
 import type { SessionStore } from './app/session/session-store';
 import { prerenderedScreenModule } from './prerender/first-screen';
 import { withReveal } from './prerender/RevealWhenMounted';
@@ -40,15 +40,15 @@ const LAYOUTS: Record<LayoutName, ComponentType> = {
 };
 
 /** The user shown may be the stored copy from before a role was granted: ask again before a 404. */
-async function isModerator(session: SessionStore): Promise<boolean> {
-  if (session.getState().user?.moderator === true) return true;
+async function holdsRole(session: SessionStore, role: RouteRole): Promise<boolean> {
+  if (session.getState().user?.[role] === true) return true;
   await session.refreshUser();
-  return session.getState().user?.moderator === true;
+  return session.getState().user?.[role] === true;
 }
 
 /**
  * Validity rule, then auth level; a login-required route waits for the first user fetch. A
- * moderators-only route is a 404 for everyone else, like a path that does not exist.
+ * route of a role (moderators, stats) is a 404 for everyone else, like a path that does not exist.
  */
 export function guardLoader(def: RouteDef, session: SessionStore): LoaderFunction | undefined {
   if (!def.valid && def.auth !== 'default') return undefined;
@@ -60,7 +60,7 @@ export function guardLoader(def: RouteDef, session: SessionStore): LoaderFunctio
       const decision = authDecision(def.auth, session.getState(), url);
       if (decision.type === 'redirect') throw redirect(decision.to);
     }
-    if (def.moderators && !(await isModerator(session))) notFound(url.pathname);
+    if (def.role && !(await holdsRole(session, def.role))) notFound(url.pathname);
     return null;
   };
 }

@@ -48,6 +48,7 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   matchFinder: () => import('./features/match-finder/MatchFinderScreen'),
   signupMatches: () => import('./features/signup-matches/SignupMatchesScreen'),
   moderation: () => import('./features/moderation/ModerationScreen'),
+  stats: () => import('./features/stats/StatsScreen'),
 };
 
 /** Loads one screen's module; a key the map lacks is a mistake in the route table. */

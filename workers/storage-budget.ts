@@ -19,6 +19,8 @@ export interface StorageBudget {
   profileDetails: number;
   /** Lander and member-lander answers kept for offline revisits, newest first. */
   landers: number;
+  /** Stats console answers (one per filtered view) kept for offline revisits, newest first. */
+  statsAnswers: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export const BUDGET: StorageBudget = {
   messagesPerConversation: 200,
   profileDetails: 100,
   landers: 10,
+  statsAnswers: 20,
 };
 
 /** When the quota is nearly used or a write was refused: keep only what the next screens need. */
@@ -38,6 +41,7 @@ export const TIGHT_BUDGET: StorageBudget = {
   messagesPerConversation: 30,
   profileDetails: 10,
   landers: 2,
+  statsAnswers: 2,
 };
 
 /** What one trim removed, per table (for logs and tests). */
@@ -48,6 +52,7 @@ export interface TrimReport {
   profileDetails: number;
   profiles: number;
   landers: number;
+  statsAnswers: number;
 }
 
 const LANDER_PREFIXES = ['lander:', 'memberLander:'];
@@ -142,6 +147,13 @@ async function trimLanders(db: AmoraDb, keep: number): Promise<number> {
   return old.length;
 }
 
+/** The stats console's views by fetch time: the least recently loaded go first. */
+async function trimStatsAnswers(db: AmoraDb, keep: number): Promise<number> {
+  const old = await db.statsAnswers.orderBy('fetchedAt').reverse().offset(keep).primaryKeys();
+  await db.statsAnswers.bulkDelete(old);
+  return old.length;
+}
+
 /**
  * Trims the server data to `budget`, oldest first. Each table is its own transaction, so a trim
  * never holds the database long, and a poll writing meanwhile just waits its turn. `transact`
@@ -166,5 +178,8 @@ export async function trimToBudget(
     () => trimProfiles(db),
   );
   const landers = await transact([db.kv], () => trimLanders(db, budget.landers));
-  return { searches, searchPages, messages, profileDetails, profiles, landers };
+  const statsAnswers = await transact([db.statsAnswers], () =>
+    trimStatsAnswers(db, budget.statsAnswers),
+  );
+  return { searches, searchPages, messages, profileDetails, profiles, landers, statsAnswers };
 }

@@ -75,6 +75,7 @@ import {
   type SubscriptionJson,
 } from './push';
 import { createLiveEventHandler } from './live-events';
+import { loadStats, type StatsRequest } from './stats';
 import { createSearch } from './search';
 import type { AutoLoadOptions } from './search-query';
 import { careForStorage } from './storage-care';
@@ -380,6 +381,10 @@ export function createSync(deps: SyncDeps) {
     moderatedMember: (member: number) => settle(() => loadModeratedMember(ctx, member)),
     /** One moderation action; resolves the member after it and the audit entry. */
     moderate: (request: ModerationRequest) => settle(() => moderate(ctx, request)),
+
+    // The stats console (stats.ts): each view's answer is kept for offline visits.
+    /** The funnel, revenue and postbacks of one view; stored under the view's key. */
+    loadStats: (request: StatsRequest) => thenTrim(() => loadStats(ctx, request)),
   };
 
   return {

@@ -1,6 +1,6 @@
 /**
  * The admin commands behind `npm run admin -- <command>`: the only way an account becomes a
- * moderator (there is no default moderator and no default password). Pure over a database, so
+ * moderator or may read the stats (there is no default holder of either and no default password). Pure over a database, so
  * tests run them on their own store. Backup and restore live in server/backup/command.ts.
  */
 import type { Kysely } from 'kysely';
@@ -9,6 +9,7 @@ import {
   ModerationRolesRepository,
   type RoleHolder,
 } from '../repositories/moderation-roles.repository';
+import { StatsRolesRepository } from '../repositories/stats-roles.repository';
 
 /** How to call the admin CLI. */
 export const ADMIN_USAGE = [
@@ -16,6 +17,9 @@ export const ADMIN_USAGE = [
   '  grant-moderator <email>   make the account a moderator (it may open /moderation)',
   '  revoke-moderator <email>  make the moderator an ordinary member again',
   '  list-moderators           list every moderator',
+  '  grant-stats <email>       let the account open the stats console (/moderation/stats)',
+  '  revoke-stats <email>      take the stats console away from the account',
+  '  list-stats                list every account that may open the stats console',
   '  backup <dir>              write a consistent backup of the site (it may be running) into a',
   '                            new or empty folder: database, keys, member files, manifest.json',
   '  restore <dir>             restore a backup into an empty DATA_DIR and an empty database or',
@@ -31,7 +35,8 @@ export interface AdminResult {
   lines: string[];
 }
 
-const describe = (m: RoleHolder) => `#${m.id} ${m.email} (${m.name}, ${m.status})`;
+const describe = (m: Pick<RoleHolder, 'id' | 'email' | 'name' | 'status'>) =>
+  `#${m.id} ${m.email} (${m.name}, ${m.status})`;
 
 async function setModerator(
   roles: ModerationRolesRepository,
@@ -59,6 +64,31 @@ async function setModerator(
   };
 }
 
+async function setStats(
+  roles: StatsRolesRepository,
+  rawEmail: string | undefined,
+  grant: boolean,
+): Promise<AdminResult> {
+  const email = rawEmail?.trim().toLowerCase();
+  if (!email) return { code: 2, lines: [ADMIN_USAGE] };
+  const member = await roles.findByEmail(email);
+  if (!member) return { code: 1, lines: [`No account uses ${email}.`] };
+  if (grant && member.status === 'banned') {
+    return { code: 1, lines: [`${describe(member)} is banned; unban the account first.`] };
+  }
+  if (member.stats === grant) {
+    return {
+      code: 0,
+      lines: [`${describe(member)} ${grant ? 'may already' : 'may not'} open the stats.`],
+    };
+  }
+  await roles.setAccess(member.id, grant);
+  return {
+    code: 0,
+    lines: [`${describe(member)} ${grant ? 'may now' : 'may no longer'} open the stats.`],
+  };
+}
+
 /** Runs one command (`args` as typed after `--`) against the database. */
 export async function runAdminCommand(
   db: Kysely<Database>,
@@ -78,6 +108,18 @@ export async function runAdminCommand(
       return {
         code: 0,
         lines: moderators.length === 0 ? ['No moderators yet.'] : moderators.map(describe),
+      };
+    }
+    case 'grant-stats':
+      return setStats(new StatsRolesRepository(db), value, true);
+    case 'revoke-stats':
+      return setStats(new StatsRolesRepository(db), value, false);
+    case 'list-stats': {
+      if (value !== undefined) return { code: 2, lines: [ADMIN_USAGE] };
+      const holders = await new StatsRolesRepository(db).holders();
+      return {
+        code: 0,
+        lines: holders.length === 0 ? ['No stats readers yet.'] : holders.map(describe),
       };
     }
     default:

@@ -145,6 +145,12 @@ export async function up(db: Db): Promise<void> {
     .columns(['last_attempt_at', 'id'])
     .where(sql<boolean>`status = 'failed'`)
     .execute();
+  // The console's postback figures are read per range of creation time.
+  await db.schema
+    .createIndex('postback_outbox_created')
+    .on('postback_outbox')
+    .columns(['created_at'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

@@ -25,6 +25,7 @@ export default unencapsulated('docs', async (app: FastifyInstance) => {
         { name: 'likes', description: 'Likes given and received; exactly-once actions' },
         { name: 'chats', description: 'Conversations' },
         { name: 'moderation', description: 'The moderation console (moderators only)' },
+        { name: 'stats', description: 'The stats console (holders of the stats role only)' },
         { name: 'live', description: 'Live events (Server-Sent Events)' },
         { name: 'site', description: 'Settings and static site data' },
         { name: 'i18n', description: 'Interface messages' },

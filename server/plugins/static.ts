@@ -22,6 +22,7 @@ import {
   siteSlotValues,
 } from '../lib/prerendered-pages';
 import uploadsRoute from '../routes/uploads';
+import { pageViewOf } from '../services/page-views';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
 
@@ -96,7 +97,8 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
 
   /**
    * A page path: its prerendered HTML for a visitor when the build has it (src/prerender), else
-   * the app shell; 200 for a known route, 404 otherwise, 503 without a build.
+   * the app shell; 200 for a known route, 404 otherwise, 503 without a build. A lander or
+   * match-finder page counts as a funnel view (services/page-views.ts).
    */
   const servePage = async (path: string, reply: FastifyReply) => {
     const { cookies, headers } = reply.request;
@@ -112,6 +114,11 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
         .code(503)
         .send(apiError(503, 'The client is not built yet: run `npm run build`, then reload.'));
     }
+    const view =
+      known && reply.request.method === 'GET'
+        ? pageViewOf(reply.request.url, language, cookies)
+        : null;
+    if (view) app.pageViews.count(view.event, view.dimensions);
     reply
       .code(known ? 200 : 404)
       .header('cache-control', 'no-cache')

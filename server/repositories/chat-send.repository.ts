@@ -6,7 +6,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatMessage } from '../../src/shared/contract/chat';
 import type { Database } from '../db/schema';
+import { attributionOf, type MemberOrigin } from '../lib/stats-dimensions';
 import { toChatMessage } from './chat.repository';
+import { recordConversion } from './conversions.repository';
 import { toPairState, type PairState } from './member-sql';
 
 /** A message as the client sent it. */
@@ -76,6 +78,15 @@ export class ChatSendRepository {
       }
       const veto = refusals.refuse(seat.pair);
       if (veto) throw veto;
+      // Counted with the message: a veto or a refused charge below rolls it back with it.
+      if (!seat.hasSent) {
+        await recordConversion(
+          trx,
+          attributionOf(seat.origin),
+          [{ event: 'first_message', key: `first_message:${a.memberId}` }],
+          a.now,
+        );
+      }
 
       const cost = a.costFor(seat.country);
       if (cost > 0) {
@@ -128,6 +139,10 @@ interface Seat {
   /** The sender's country, which sets the price. */
   country: string | null;
   pair: PairState;
+  /** The sender had sent a message before (anywhere): this one is not their first. */
+  hasSent: boolean;
+  /** Where the sender came from, for the first message's figures. */
+  origin: MemberOrigin;
 }
 
 /**
@@ -156,6 +171,13 @@ async function seatOf(
       'o.deleted_at as other_deleted_at',
       blocked(memberId, other).as('blocked_by_me'),
       blocked(other, memberId).as('blocks_me'),
+      sql<number>`case when exists (select 1 from messages sent where sent.sender_id = ${memberId}) then 1 else 0 end`.as(
+        'has_sent',
+      ),
+      's.trafficsource',
+      's.language',
+      's.signup_design',
+      's.signup_slug',
     ])
     .where('cm.conversation_id', '=', conversationId)
     .where('cm.member_id', '=', memberId)
@@ -169,5 +191,13 @@ async function seatOf(
     otherId: Number(row.other_id),
     country: row.country,
     pair: toPairState(otherRow, Number(row.blocked_by_me) === 1, Number(row.blocks_me) === 1),
+    hasSent: Number(row.has_sent) === 1,
+    origin: {
+      trafficsource: row.trafficsource,
+      language: row.language,
+      country: row.country,
+      signup_design: row.signup_design,
+      signup_slug: row.signup_slug,
+    },
   };
 }

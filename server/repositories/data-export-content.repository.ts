@@ -65,6 +65,7 @@ export class DataExportContentRepository {
         email: m.email,
         status: m.status,
         role: m.role,
+        stats_access: Boolean(m.stats_access),
         language: m.language,
         signup_date: iso(m.signup_date),
         last_active: iso(m.last_active),
@@ -73,6 +74,9 @@ export class DataExportContentRepository {
         paid_user: Boolean(m.paid_user),
         premium_until: iso(m.premium_until),
         trafficsource: m.trafficsource,
+        // The lander the account was created on ('' elsewhere).
+        signup_design: m.signup_design,
+        signup_slug: m.signup_slug,
         referrer: m.referrer,
         timezone: m.timezone,
       },

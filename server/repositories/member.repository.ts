@@ -6,7 +6,7 @@ import { prepared } from '../db/prepared';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
 import { attributionOf } from '../lib/stats-dimensions';
-import { recordConversion } from './conversions.repository';
+import { memberAttribution, recordConversion } from './conversions.repository';
 import { MAIL_CHANGE_TOKEN } from './mail.repository';
 import { memberExtras } from './member-sql';
 
@@ -220,6 +220,7 @@ export class MemberRepository {
       credits: row.credits,
       premium_until: row.premium_until === null ? null : new Date(row.premium_until).toISOString(),
       ...(row.role === 'moderator' && { moderator: true }),
+      ...(Boolean(row.stats_access) && { stats: true }),
       lander_opt_out: Boolean(row.lander_opt_out),
       pending_email: row.pending_email,
     };
@@ -246,7 +247,7 @@ export class MemberRepository {
   }
 
   /** Applies a validated profile edit in one transaction. */
-  async updateProfile(id: number, patch: ProfilePatch): Promise<void> {
+  async updateProfile(id: number, patch: ProfilePatch, now = Date.now()): Promise<void> {
     const columns = {
       ...(patch.name !== undefined && { name: patch.name }),
       ...(patch.country !== undefined && { country: patch.country }),
@@ -256,12 +257,13 @@ export class MemberRepository {
       ...(patch.date_of_birth !== undefined && { date_of_birth: patch.date_of_birth }),
       ...(patch.personal !== undefined && { personal: patch.personal }),
       ...(patch.language !== undefined && { language: patch.language }),
-      ...(patch.lastSignupStep !== undefined && { last_signup_step: patch.lastSignupStep }),
+      ...(patch.lastSignupStep === false && { last_signup_step: false }),
     };
     await this.db.transaction().execute(async (trx) => {
       if (Object.keys(columns).length > 0) {
         await trx.updateTable('members').set(columns).where('id', '=', id).execute();
       }
+      if (patch.lastSignupStep === true) await this.completeSignup(trx, id, now);
       for (const table of ['member_fields', 'member_notes'] as const) {
         const values = table === 'member_fields' ? patch.fields : patch.notes;
         for (const [name, value] of Object.entries(values ?? {})) {
@@ -285,6 +287,28 @@ export class MemberRepository {
         }
       }
     });
+  }
+
+  /**
+   * Saves the last sign-up step; the first time it is saved (a conditional update, so of two
+   * concurrent saves one) counts the completed sign-up in the same transaction.
+   */
+  private async completeSignup(trx: Kysely<Database>, id: number, now: number): Promise<void> {
+    const done = await trx
+      .updateTable('members')
+      .set({ last_signup_step: true })
+      .where('id', '=', id)
+      .where('last_signup_step', '=', false)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return;
+    const who = await memberAttribution(trx, id);
+    if (!who) return;
+    await recordConversion(
+      trx,
+      who,
+      [{ event: 'signup_completed', key: `signup_completed:${id}` }],
+      now,
+    );
   }
 
   /** Records activity, which orders search results. */

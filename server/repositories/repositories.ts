@@ -30,6 +30,9 @@ import { ProfileRepository } from './profile.repository';
 import { PushRepository } from './push.repository';
 import { SearchRepository } from './search.repository';
 import { SessionRepository } from './session.repository';
+import { StatsRolesRepository } from './stats-roles.repository';
+import { StatsEventsRepository } from './stats-events.repository';
+import { StatsRepository } from './stats.repository';
 import { TransactionsRepository } from './transactions.repository';
 
 /** The repositories routes reach through `app.repos`. */
@@ -64,6 +67,9 @@ export interface Repositories {
   dataExportContent: DataExportContentRepository;
   dataExportHistory: DataExportHistoryRepository;
   postbackOutbox: PostbackOutboxRepository;
+  stats: StatsRepository;
+  statsEvents: StatsEventsRepository;
+  statsRoles: StatsRolesRepository;
 }
 
 /** Builds every repository over one database. */
@@ -99,5 +105,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     dataExportContent: new DataExportContentRepository(db),
     dataExportHistory: new DataExportHistoryRepository(db),
     postbackOutbox: new PostbackOutboxRepository(db),
+    stats: new StatsRepository(db),
+    statsEvents: new StatsEventsRepository(db),
+    statsRoles: new StatsRolesRepository(db),
   };
 }

@@ -14,7 +14,7 @@ import type { SessionMember } from '../plugins/session';
 import { objectKey, readObject } from '../storage/object-store';
 
 /** The answer of an unknown path (plugins/static.ts), word for word. */
-function unknownPath(request: FastifyRequest): HttpError {
+export function unknownPath(request: FastifyRequest): HttpError {
   const path = request.url.split('?')[0] ?? '/';
   return new HttpError(404, `Not found: ${request.method} ${path}`);
 }

@@ -9,6 +9,7 @@ import type { SyncError } from '../../workers/errors';
 import type { PublicAnswer } from '../../workers/landers';
 import type { UnsentMessage } from '../../workers/message-recovery';
 import type { ModerationRequest } from '../../workers/moderation';
+import type { StatsRequest } from '../../workers/stats';
 import { fetchForWorker } from '../../workers/page-transport';
 import { releaseWhenCached } from '../lib/page-cache';
 import type { SyncApi } from '../../workers/sync.worker';
@@ -18,6 +19,7 @@ export type {
   ModerationRequest,
   PublicAnswer,
   ReportReason,
+  StatsRequest,
   SyncApi,
   SyncError,
   SyncNotice,

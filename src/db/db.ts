@@ -6,6 +6,7 @@ import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { ChatListEntry, ChatMessage } from '../shared/contract/chat';
 import type { Profile } from '../shared/contract/fields';
 import type { FilterOptions, ProfileDetails } from '../shared/contract/members';
+import type { StatsResponse } from '../shared/contract/stats';
 import type { ActionKind } from '../shared/offline-protocol';
 import { releaseWhenCached } from '../lib/page-cache';
 import { trackTransactions } from './live-transactions';
@@ -152,6 +153,18 @@ export interface SignupDraftRow {
   updatedAt: number;
 }
 
+/**
+ * The stats console's last answer for one view (filters in the page's address), so the console
+ * opens offline on what it showed last. Operator figures: wiped at logout like personal data.
+ */
+export interface StatsAnswerRow {
+  /** The view's canonical query string (src/features/stats/stats-query.ts). */
+  key: string;
+  answer: StatsResponse;
+  /** Local time of the fetch. */
+  fetchedAt: number;
+}
+
 /** Called when another tab upgrades the schema: this connection is closed, the page must reload. */
 export interface DbEvents {
   onReloadNeeded?: () => void;
@@ -173,6 +186,7 @@ export class AmoraDb extends Dexie {
   actions!: EntityTable<ActionRow, 'clientId'>;
   profileDetails!: EntityTable<ProfileDetailsRow, 'id'>;
   signupDraft!: EntityTable<SignupDraftRow, 'key'>;
+  statsAnswers!: EntityTable<StatsAnswerRow, 'key'>;
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -191,6 +205,7 @@ export class AmoraDb extends Dexie {
     });
     this.version(2).stores({ profileDetails: 'id' });
     this.version(3).stores({ signupDraft: 'key' });
+    this.version(4).stores({ statsAnswers: 'key, fetchedAt' });
   }
 }
 

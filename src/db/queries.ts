@@ -16,6 +16,7 @@ import {
   type PageKind,
   type ProfileDetailsRow,
   type SearchRow,
+  type StatsAnswerRow,
 } from './db';
 import { kvGet, type StoredBan } from './kv';
 
@@ -200,4 +201,12 @@ export function conversationView(
       failures: Object.fromEntries(failedKeys.map((key, i) => [key, actions[i]?.error ?? null])),
     };
   });
+}
+
+/** The stats console's last answer for a view (its key), or null when it never loaded here. */
+export async function storedStatsAnswer(
+  key: string,
+  db: AmoraDb = getDb(),
+): Promise<StatsAnswerRow | null> {
+  return (await db.statsAnswers.get(key)) ?? null;
 }

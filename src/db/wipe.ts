@@ -17,6 +17,7 @@ export const PERSONAL_TABLES = [
   'actions',
   'profileDetails',
   'signupDraft',
+  'statsAnswers',
 ] as const;
 
 /**

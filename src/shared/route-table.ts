@@ -20,9 +20,12 @@ export interface RouteDef {
   screen: string;
   /** Validity rule on the params; false gives the 404 error page (SPEC §2.1). */
   valid?: (params: Record<string, string | undefined>) => boolean;
-  /** Moderators only: any other member gets the 404 error page, as if the route did not exist. */
-  moderators?: true;
+  /** Holders of this role only: any other member gets the 404 error page, as if the route did not exist. */
+  role?: RouteRole;
 }
+
+/** The roles a screen may require; each is a flag of the same name on the user (`moderator`, `stats`). */
+export type RouteRole = 'moderator' | 'stats';
 
 const numericId = (key: string) => (p: Record<string, string | undefined>) =>
   /^[1-9]\d{0,9}$/.test(p[key] ?? '');
@@ -243,7 +246,7 @@ export const ROUTES: RouteDef[] = [
     auth: 'default',
     layout: 'default',
     screen: 'moderation',
-    moderators: true,
+    role: 'moderator',
   },
   {
     name: 'moderation-members-memberId',
@@ -251,8 +254,16 @@ export const ROUTES: RouteDef[] = [
     auth: 'default',
     layout: 'default',
     screen: 'moderation',
-    moderators: true,
+    role: 'moderator',
     valid: numericId('memberId'),
+  },
+  {
+    name: 'moderation-stats',
+    path: '/moderation/stats',
+    auth: 'default',
+    layout: 'default',
+    screen: 'stats',
+    role: 'stats',
   },
   ...STATIC_PAGES.map((page): RouteDef => ({
     name: `pages-${page}`,

@@ -15,6 +15,7 @@ import { seedMembers } from '../../server/seed/seed';
 import { as } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import { account, getQueue } from './moderation-calls';
+import { getStats } from './stats-calls';
 
 const run = promisify(execFile);
 
@@ -105,6 +106,41 @@ for (const engine of ENGINES) {
         ['make-admin', 'x@y.z'],
         ['list-moderators', 'x'],
       ]) {
+        expect((await runAdminCommand(t.app.db, args)).code, args.join(' ')).toBe(2);
+      }
+    });
+
+    it('grants, revokes and lists the stats role, which stats.php and user.php follow', async () => {
+      const member = await account(t.app, { name: 'Cleo' });
+      const user = async () =>
+        UserResponse.parse(
+          (await t.app.inject({ url: '/api/user.php', ...as(member.cookie) })).json(),
+        ).user;
+      const read = () => getStats(t.app, member.cookie, { from: '2026-01-01', to: '2026-01-02' });
+      expect(await runAdminCommand(t.app.db, ['list-stats'])).toEqual({
+        code: 0,
+        lines: ['No stats readers yet.'],
+      });
+      expect((await read()).statusCode).toBe(404);
+
+      const granted = await runAdminCommand(t.app.db, ['grant-stats', ` ${member.email} `]);
+      expect(granted).toMatchObject({ code: 0, lines: [expect.stringContaining('may now')] });
+      expect((await user()).stats).toBe(true);
+      expect((await user()).moderator).toBeUndefined();
+      expect((await read()).statusCode).toBe(200);
+      expect(await runAdminCommand(t.app.db, ['grant-stats', member.email])).toMatchObject({
+        lines: [expect.stringContaining('may already')],
+      });
+      expect((await runAdminCommand(t.app.db, ['list-stats'])).lines).toEqual([
+        `#${member.id} ${member.email} (Cleo, active)`,
+      ]);
+
+      const revoked = await runAdminCommand(t.app.db, ['revoke-stats', member.email]);
+      expect(revoked.lines[0]).toContain('may no longer');
+      expect((await user()).stats).toBeUndefined();
+      expect((await read()).statusCode).toBe(404);
+      expect((await runAdminCommand(t.app.db, ['grant-stats', 'nobody@example.org'])).code).toBe(1);
+      for (const args of [['grant-stats'], ['list-stats', 'x'], ['revoke-stats']]) {
         expect((await runAdminCommand(t.app.db, args)).code, args.join(' ')).toBe(2);
       }
     });

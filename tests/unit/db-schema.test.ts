@@ -5,6 +5,7 @@ import { kvGet, kvPut } from '../../src/db/kv';
 import { PERSONAL_TABLES, wipePersonalData } from '../../src/db/wipe';
 import { demoSettings, demoUser, profile } from './helpers/fixtures';
 import { chat } from './helpers/fake-backend';
+import { statsAnswer } from './helpers/stats-fixtures';
 
 function openRaw(name: string, version: number): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -32,6 +33,7 @@ describe('schema', () => {
       actions: 'clientId',
       profileDetails: 'id',
       signupDraft: 'key',
+      statsAnswers: 'key',
     });
     db.close();
   });
@@ -77,6 +79,8 @@ describe('wipePersonalData', () => {
     await db.profiles.put(profile(1));
     await db.chats.put({ ...chat(1, 2), id: 1, updatedAt: 1, seenUpdatedAt: null });
     await db.likedBy.put({ id: 1, like_new: true, order: 0 });
+    // The operator's figures are not for the next person at this device either.
+    await db.statsAnswers.put({ key: 'range=7d', answer: statsAnswer(), fetchedAt: 1 });
 
     await wipePersonalData(db);
 

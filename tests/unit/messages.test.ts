@@ -66,6 +66,10 @@ const SAME_AS_ENGLISH = new Set([
   // German says Moderation; Dutch, German and Polish say Moderator.
   'Moderation',
   'Moderator',
+  // The traffic partners' own name for their sub-ids, which operators know in every language.
+  'Sub-ID 1',
+  'Sub-ID 2',
+  'Sub-ID 3',
 ]);
 
 /** Numbers with a unit read the same in every language. */

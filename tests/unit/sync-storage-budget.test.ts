@@ -4,18 +4,24 @@ import { BUDGET, trimToBudget, type StorageBudget } from '../../workers/storage-
 import { createStorageWatch, TRIM_INTERVAL_MS } from '../../workers/storage-watch';
 import { newDb } from './helpers/sync-harness';
 import { seedStorage } from './helpers/storage-rows';
+import { statsAnswer } from './helpers/stats-fixtures';
 
 const SMALL: StorageBudget = {
   searchPages: 2,
   messagesPerConversation: 4,
   profileDetails: 1,
   landers: 2,
+  statsAnswers: 1,
 };
 
 describe('storage budget', () => {
   it('trims old server data and never what waits to be sent', async () => {
     const db = newDb();
     await seedStorage(db);
+    await db.statsAnswers.bulkPut([
+      { key: 'range=7d', answer: statsAnswer(), fetchedAt: 2 },
+      { key: 'range=30d', answer: statsAnswer(), fetchedAt: 1 },
+    ]);
 
     const report = await trimToBudget(db, SMALL);
 
@@ -26,6 +32,7 @@ describe('storage budget', () => {
       profileDetails: 2,
       profiles: 5,
       landers: 3,
+      statsAnswers: 1,
     });
     // The current search keeps its newest pages; another search goes with its pages.
     expect(await db.searches.toCollection().primaryKeys()).toEqual(['current']);
@@ -53,6 +60,8 @@ describe('storage budget', () => {
     // Newest landers stay; the queued complaint (kv too) is untouched.
     const kv = await db.kv.toCollection().primaryKeys();
     expect(kv).toEqual(['complaint:c1', 'currentSearch', 'lander:slug-3', 'lander:slug-4']);
+    // The stats view loaded last stays for an offline visit.
+    expect(await db.statsAnswers.toCollection().primaryKeys()).toEqual(['range=7d']);
     // The member's own data: the queued like, its action and the sign-up draft.
     expect(await db.actions.count()).toBe(1);
     expect((await db.likes.get(300))?.status).toBe('queued');

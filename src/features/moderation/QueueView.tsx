@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { pathFor } from '../../shared/route-table';
 import { PageTitle } from '../../app/PageTitle';
+import { useSession } from '../../app/session/session-context';
 import { getSync } from '../../bridges/worker-bridge';
 import { ConsoleGone, ConsoleLoading, ConsoleNotice } from './ConsoleStates';
 import { ModerationIcon } from './ModerationIcon';
@@ -16,6 +19,7 @@ import { busyKey, useModerationAction } from './use-moderation-action';
  */
 export function QueueView({ cdnPrefix }: { cdnPrefix: string }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const load = useCallback(() => getSync().moderationQueue(), []);
   const state = useConsoleData(load);
   const actions = useModerationAction(state.reload);
@@ -40,6 +44,11 @@ export function QueueView({ cdnPrefix }: { cdnPrefix: string }) {
               <span>{t('moderation.count_reports', { count: queue.reports.length })}</span>
               <span>{t('moderation.count_photos', { count: queue.pending_photos.length })}</span>
             </p>
+          )}
+          {user?.stats === true && (
+            <Link className="btn btn-sm btn-link moderation-back" to={pathFor('moderation-stats')}>
+              {t('stats.nav_link')}
+            </Link>
           )}
           <RefreshButton state={state} />
         </div>

@@ -69,6 +69,7 @@ import {
   LikesResponse,
 } from './likes';
 import { LiveEvent } from './live-events';
+import { STATS_PATH, StatsQuery, StatsResponse } from './stats';
 import {
   CamRedirectQuery,
   CamsQuery,
@@ -342,6 +343,8 @@ export const calls = {
     path: '/api/moderation_screenshot.php',
     query: ModerationScreenshotQuery,
   },
+  /** The operator's figures (stats role only); `format=csv` answers text/csv instead. */
+  stats: { method: 'GET', path: STATS_PATH, query: StatsQuery, response: StatsResponse },
   dataExport: { method: 'GET', path: '/api/export.php', response: DataExportResponse },
   startDataExport: { method: 'POST', path: '/api/export.php', response: DataExportResponse },
   /** application/zip of the member's own ready export. */

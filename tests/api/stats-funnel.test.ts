@@ -1,0 +1,183 @@
+/**
+ * The rest of the funnel: lander and match-finder page views counted in memory and written in
+ * batches (never the data calls, never members), the completed sign-up and the first message,
+ * each counted once; and every step as stats.php reports it.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../server/plugins/session';
+import { chatCalls } from './chat-calls';
+import { as, signup } from './fixtures';
+import { buildTestApp, ENGINES, type TestApp } from './helper';
+import { stats, statsReader } from './stats-calls';
+
+for (const engine of ENGINES) {
+  describe(`funnel counting (${engine})`, () => {
+    let t: TestApp;
+    const chat = chatCalls(() => t, `funnel-${engine}`);
+    beforeAll(async () => {
+      t = await buildTestApp(engine);
+      mkdirSync(join(t.dir, 'client'), { recursive: true });
+      writeFileSync(
+        join(t.dir, 'client', 'index.html'),
+        '<!doctype html><html><body></body></html>',
+      );
+    });
+    afterAll(() => t.close());
+
+    const views = () =>
+      t.app.db
+        .selectFrom('stats_events')
+        .selectAll()
+        .where('event', 'in', ['lander_view', 'finder_view'])
+        .orderBy('id')
+        .execute();
+    const page = (url: string, cookies: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, cookies, headers: { 'accept-language': 'de' } });
+
+    it('counts lander and finder pages in memory and writes one row per batch', async () => {
+      for (let i = 0; i < 3; i += 1) {
+        expect(
+          (await page('/landers/gallery/she-nl?network=adnet&aff_sub=b1&sub2=x')).statusCode,
+        ).toBe(200);
+      }
+      await page('/landers/video/eng');
+      await page('/members/7/landing');
+      await page('/members/7/landing2/milf-pl?network=adnet');
+      await page('/match-finder?network=other');
+      // Not views: an unknown slug, other pages, data calls, HEAD, members.
+      await page('/landers/gallery/foo-nl');
+      await page('/members');
+      await t.app.inject({ method: 'HEAD', url: '/landers/video/eng' });
+      await t.app.inject({ url: '/api/lander.php?slug=eng' });
+      await t.app.inject({ url: '/api/member_lander.php?member=7' });
+      await page('/landers/video/eng', { [SESSION_HINT_COOKIE]: '1' });
+      expect(await views()).toEqual([]);
+      expect(t.app.pageViews.waiting).toBe(7);
+
+      await t.app.pageViews.flush();
+      const rows = await views();
+      expect(rows).toHaveLength(5);
+      expect(rows.every((r) => r.event_key === null)).toBe(true);
+      const byDesign = Object.fromEntries(rows.map((r) => [r.design, r]));
+      expect(byDesign.gallery).toMatchObject({
+        event: 'lander_view',
+        slug: 'she-nl',
+        language: 'nl',
+        country: '',
+        network: 'adnet',
+        sub1: 'b1',
+        sub2: 'x',
+        count: 3,
+      });
+      expect(byDesign.video).toMatchObject({ slug: 'eng', language: 'en', count: 1 });
+      expect(byDesign['member-landing']).toMatchObject({ slug: '', language: 'de', count: 1 });
+      expect(byDesign['member-landing2']).toMatchObject({ slug: 'milf-pl', language: 'pl' });
+      expect(byDesign['match-finder']).toMatchObject({ event: 'finder_view', network: 'other' });
+      expect(t.app.pageViews.waiting).toBe(0);
+    });
+
+    it('keeps the counts of a failed write for the next flush', async () => {
+      const writes: number[] = [];
+      const insert = t.app.repos.statsEvents.insertViews.bind(t.app.repos.statsEvents);
+      t.app.repos.statsEvents.insertViews = async (batches) => {
+        writes.push(batches.length);
+        if (writes.length === 1) throw new Error('database away');
+        return insert(batches);
+      };
+      try {
+        await page('/landers/maplanding/bbw-fr');
+        await t.app.pageViews.flush();
+        expect(t.app.pageViews.waiting).toBe(1);
+        await page('/landers/maplanding/bbw-fr');
+        await t.app.pageViews.flush();
+      } finally {
+        t.app.repos.statsEvents.insertViews = insert;
+      }
+      expect(writes).toEqual([1, 1]);
+      const rows = (await views()).filter((r) => r.design === 'maplanding');
+      expect(rows).toMatchObject([{ count: 2 }]);
+    });
+
+    it('counts a completed sign-up and a first message once', async () => {
+      const { cookie, user } = await signup(t.app, { trafficsource: 'adnet?sub1=c' });
+      const put = (lastSignupStep: boolean) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/user.php',
+          payload: { profile: { lastSignupStep } },
+          ...as(cookie),
+        });
+      for (const step of [true, true, false, true]) expect((await put(step)).statusCode).toBe(200);
+      const completed = await t.app.db
+        .selectFrom('stats_events')
+        .selectAll()
+        .where('event', '=', 'signup_completed')
+        .execute();
+      expect(completed).toMatchObject([{ event_key: `signup_completed:${user.id}`, sub1: 'c' }]);
+
+      const other = await chat.member();
+      await t.app.db
+        .updateTable('members')
+        .set({ credits: 100 })
+        .where('id', '=', user.id)
+        .execute();
+      const started = await chat.start(cookie, other.id);
+      const conversation = (started.json() as { id: number }).id;
+      await chat.sendOk(cookie, conversation, 'Hello');
+      await chat.sendOk(cookie, conversation, 'Hello again');
+      await chat.sendOk(other.cookie, conversation, 'Hi');
+      const first = await t.app.db
+        .selectFrom('stats_events')
+        .select(['event_key', 'network'])
+        .where('event', '=', 'first_message')
+        .orderBy('id')
+        .execute();
+      expect(first).toEqual([
+        { event_key: `first_message:${user.id}`, network: 'adnet' },
+        { event_key: `first_message:${other.id}`, network: '' },
+      ]);
+      // A refused message (no credits) counts nothing.
+      const poor = await chat.member(0);
+      const withPoor = (await chat.start(poor.cookie, other.id)).json() as { id: number };
+      const refused = await chat.send(poor.cookie, {
+        conversation: withPoor.id,
+        message: 'Hi',
+        client_id: randomUUID(),
+      });
+      expect(refused.statusCode).toBe(402);
+      expect(
+        await t.app.db
+          .selectFrom('stats_events')
+          .select('id')
+          .where('event_key', '=', `first_message:${poor.id}`)
+          .execute(),
+      ).toEqual([]);
+    });
+
+    it('reports every funnel step and the revenue of today', async () => {
+      const reader = await statsReader(t.app);
+      const today = new Date().toISOString().slice(0, 10);
+      const answer = await stats(t.app, reader.cookie, { from: today, to: today });
+      expect(answer.totals.counts).toMatchObject({
+        lander_view: 8,
+        finder_view: 1,
+        signup_started: 1,
+        signup_completed: 1,
+        first_message: 2,
+      });
+      const byNetwork = await stats(t.app, reader.cookie, {
+        from: today,
+        to: today,
+        group: 'network',
+      });
+      expect(byNetwork.rows.map((r) => [r.key, r.counts.lander_view])).toEqual([
+        ['', 4],
+        ['adnet', 4],
+        ['other', 0],
+      ]);
+    });
+  });
+}
