@@ -27,9 +27,10 @@ const FINDER_PATH = '/match-finder';
 
 /** A dimension value as stored: trimmed and cut to STATS_VALUE_MAX characters. */
 export function dimensionValue(value: string | null | undefined): string {
-  return Array.from(value?.trim() ?? '')
-    .slice(0, STATS_VALUE_MAX)
-    .join('');
+  const trimmed = value?.trim() ?? '';
+  // As many UTF-16 units as allowed characters or fewer: nothing to cut (the common case).
+  if (trimmed.length <= STATS_VALUE_MAX) return trimmed;
+  return Array.from(trimmed).slice(0, STATS_VALUE_MAX).join('');
 }
 
 /**

@@ -8,6 +8,7 @@ import { utcDay, type StatsDimensions } from '../lib/stats-dimensions';
 
 /** How often counted views are written. */
 export const VIEW_FLUSH_MS = 5000;
+const DAY_MS = 86_400_000;
 /** Distinct batches held at most between two flushes; past it a flush starts at once. */
 const MAX_BATCHES = 5000;
 
@@ -16,6 +17,7 @@ export class ViewCounter {
   private pending = new Map<string, ViewBatch>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private day = { from: 0, text: '' };
 
   constructor(
     private readonly write: (batches: ViewBatch[]) => Promise<void>,
@@ -24,12 +26,21 @@ export class ViewCounter {
 
   /** Counts one view. */
   count(event: ViewBatch['event'], dimensions: StatsDimensions, now = Date.now()): void {
-    const day = utcDay(now);
+    const day = this.dayOf(now);
     const id = `${event}\u0000${day}\u0000${Object.values(dimensions).join('\u0000')}`;
     const batch = this.pending.get(id);
     if (batch) batch.count += 1;
     else this.pending.set(id, { event, day, dimensions, count: 1, firstAt: now });
     if (this.pending.size >= MAX_BATCHES) void this.flush();
+  }
+
+  /** The UTC day of `now`, worked out once per day rather than once per view. */
+  private dayOf(now: number): string {
+    if (now < this.day.from || now >= this.day.from + DAY_MS) {
+      const from = now - (now % DAY_MS);
+      this.day = { from, text: utcDay(from) };
+    }
+    return this.day.text;
   }
 
   /** Views counted and not yet written. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../server/plugins/session';
 import { chatCalls } from './chat-calls';
 import { as, signup } from './fixtures';
-import { buildTestApp, ENGINES, type TestApp } from './helper';
+import { buildSiblingApp, buildTestApp, ENGINES, type TestApp } from './helper';
 import { stats, statsReader } from './stats-calls';
 
 for (const engine of ENGINES) {
@@ -77,6 +77,16 @@ for (const engine of ENGINES) {
       expect(byDesign['member-landing2']).toMatchObject({ slug: 'milf-pl', language: 'pl' });
       expect(byDesign['match-finder']).toMatchObject({ event: 'finder_view', network: 'other' });
       expect(t.app.pageViews.waiting).toBe(0);
+    });
+
+    it('writes what an instance counted when it closes', async () => {
+      const sibling = await buildSiblingApp(t);
+      await sibling.app.inject({ url: '/landers/iconslanding/gay-it?network=closing' });
+      expect(sibling.app.pageViews.waiting).toBe(1);
+      await sibling.close();
+      const rows = (await views()).filter((r) => r.network === 'closing');
+      expect(rows).toMatchObject([{ design: 'iconslanding', slug: 'gay-it', count: 1 }]);
+      await t.app.db.deleteFrom('stats_events').where('network', '=', 'closing').execute();
     });
 
     it('keeps the counts of a failed write for the next flush', async () => {

@@ -10,6 +10,7 @@ import { bundlePart } from './parts/bundle';
 import { chatPart } from './parts/chat';
 import { coldPart } from './parts/cold';
 import { faultsPart } from './parts/faults';
+import { landerThroughputPart } from './parts/lander-throughput';
 import { landersOfflinePart } from './parts/landers-offline';
 import { lighthousePart } from './parts/lighthouse';
 import { offlinePart } from './parts/offline';
@@ -25,6 +26,7 @@ const PARTS: Part[] = [
   landersOfflinePart,
   a11yPart,
   apiPart,
+  landerThroughputPart,
   chatPart,
   streamsPart,
   faultsPart,

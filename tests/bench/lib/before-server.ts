@@ -80,6 +80,7 @@ export async function startRevisionServer(
   revision: string,
   dataDir: string,
   databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<Running> {
   const main = await compiledRevision(revision);
   const known = await migrationsOf(revision);
@@ -89,7 +90,11 @@ export async function startRevisionServer(
     : sqliteBookkeeping(join(dataDir, 'app.db'));
   const rows = newer.length > 0 ? await bookkeeping.take(newer) : [];
   try {
-    return await startServer(dataDir, databaseUrl ? { DATABASE_URL: databaseUrl } : {}, { main });
+    return await startServer(
+      dataDir,
+      { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      { main },
+    );
   } finally {
     if (rows.length > 0) await bookkeeping.restore(rows);
   }
