@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +23,30 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'amora-e2e-'));
 // Mails go through real SMTP to a loopback sink that files them where tests read them.
 process.env.SMTP_SINK_PORT ??= String(await freePort());
 process.env.MAIL_DIR ??= join(process.env.E2E_DATA_DIR, 'sink');
+// Conversions of visitors from the `e2e-partner` network are reported to a loopback partner.
+process.env.POSTBACK_SINK_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const smtpPort = Number(process.env.SMTP_SINK_PORT);
+const postbackPort = Number(process.env.POSTBACK_SINK_PORT);
+
+/** The embedded site config plus one partner, as an operator's own copy would add it. */
+function siteConfigWithPartner(): string {
+  const path = join(process.env.E2E_DATA_DIR ?? tmpdir(), 'site.config.json');
+  const site = JSON.parse(readFileSync('server/site.config.json', 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const query =
+    'click={ref}&event={event}&amount={amount}&currency={currency}&tx={transaction}&s1={sub1}&id={event_id}';
+  site.postbacks = {
+    'e2e-partner': {
+      url: `http://127.0.0.1:${postbackPort}/postback?${query}`,
+      events: ['signup', 'activation', 'first_purchase', 'purchase', 'refund'],
+    },
+  };
+  writeFileSync(path, JSON.stringify(site, null, 2));
+  return path;
+}
 const reportDir = process.env.REPORT_DIR;
 
 export default defineConfig({
@@ -69,6 +91,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node --import tsx tests/e2e/support/postback-sink.ts',
+      port: postbackPort,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { POSTBACK_SINK_PORT: String(postbackPort) },
+    },
+    {
       command: 'node --import tsx tests/e2e/support/smtp-sink.ts',
       port: smtpPort,
       reuseExistingServer: false,
@@ -94,6 +124,7 @@ export default defineConfig({
         // End-to-end runs log in many times from one address.
         RATE_LIMIT_SCALE: '100',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SITE_CONFIG: siteConfigWithPartner(),
         ...(process.env.E2E_CLIENT_DIR && { CLIENT_DIR: process.env.E2E_CLIENT_DIR }),
       },
     },
