@@ -16,6 +16,9 @@ import { insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES } from './helper';
 import { openStream } from './sse-client';
 
+/** The drain test's delay: what it checks while draining must fit in it, however busy the machine. */
+const DRAIN_DELAY_MS = 4_000;
+
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `amora-health-${randomBytes(6).toString('hex')}-`;
 
@@ -154,7 +157,8 @@ for (const engine of ENGINES) {
     );
 
     it('drains: unready at once, still serving and streaming for the delay, then closed', async () => {
-      const t = await buildTestApp(engine, { shutdownDrainDelayMs: 600 });
+      // Long enough for the checks below to finish inside it on a busy machine.
+      const t = await buildTestApp(engine, { shutdownDrainDelayMs: DRAIN_DELAY_MS });
       const origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).origin;
       await insertMember(t.app, { email: 'drain-delay@example.com' });
       const stream = await openStream(
@@ -179,7 +183,7 @@ for (const engine of ENGINES) {
       expect((await fetch(`${origin}/api/settings.php`)).status).toBe(200);
       await expect(stream.ended(100)).rejects.toThrow(/timed out/);
 
-      await stream.ended(5000);
+      await stream.ended(DRAIN_DELAY_MS + 10_000);
       await closing;
       await expect(fetch(`${origin}/api/health/live`)).rejects.toThrow();
       await t.close();
