@@ -13,7 +13,7 @@ import { useSession } from '../../app/session/session-context';
 import { parseLanderSlug } from '../../shared/lander-slug';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { slotMarker } from '../../shared/prerender/slots';
-import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { trafficSource } from '../../lib/tracking';
 import { JoinSection } from './join/JoinSection';
 import { audienceKey, landerKind, withTracking } from './lander-rules';

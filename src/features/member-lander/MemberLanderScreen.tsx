@@ -19,7 +19,7 @@ import { trafficSource } from '../../lib/tracking';
 import { SLOT_PROFILE } from '../../shared/prerender/member-slots';
 import { prerenderedPlace } from '../../prerender/member-values';
 import { usePrerendering } from '../../prerender/prerender-context';
-import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { JoinSection } from '../landers/join/JoinSection';
 import { withTracking } from '../landers/lander-rules';
 import { usePageLanguage } from '../landers/use-page-language';
