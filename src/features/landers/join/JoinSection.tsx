@@ -36,8 +36,9 @@ const InlineSignup = lazy(async () => {
 export interface JoinSectionProps extends InlineSignupProps {
   /** /signup with the page's tracking query, for the plain link. */
   signupHref: string;
-  /** A logged-in member's way on (members, the conversation). */
-  memberAction: ReactNode;
+  /** Where a logged-in member goes on instead of signing up, and the button's words. */
+  memberTo?: string;
+  memberButton?: string;
   title?: string;
   text?: string;
 }
@@ -66,7 +67,8 @@ function useNear(target: RefObject<HTMLElement | null>): boolean {
 
 export function JoinSection({
   signupHref,
-  memberAction,
+  memberTo = '/members',
+  memberButton,
   title,
   text,
   profile,
@@ -98,8 +100,17 @@ export function JoinSection({
   );
 
   let content: ReactNode = link;
-  if (visitor === false) content = memberAction;
-  else if (visitor && near && used) {
+  if (visitor === false) {
+    content = (
+      <div className="lander-join-intro">
+        <h2 className="signup-title">{t('landers.member.title')}</h2>
+        <p className="signup-intro">{t('landers.member.text')}</p>
+        <Link className="btn btn-primary btn-lg w-100" to={memberTo}>
+          {memberButton ?? t('landers.member.button')}
+        </Link>
+      </div>
+    );
+  } else if (visitor && near && used) {
     content = (
       <Suspense fallback={link}>
         <InlineSignup profile={profile} onCreated={onCreated} />
