@@ -2,9 +2,13 @@
 import './styles/main.scss';
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  RouterProvider,
+  type DataRouter,
+  type RouteObject,
+} from 'react-router-dom';
 import { AppErrorBoundary } from './app/error/AppErrorBoundary';
-import { matchRoute } from './shared/route-table';
 import { SessionProvider } from './app/session/SessionProvider';
 import { createSessionStore, type SessionStore } from './app/session/session-store';
 import { applyDevQuery } from './app/template/template-prefs';
@@ -22,7 +26,7 @@ import {
 } from './prerender/reveal';
 import { afterFirstScreen } from './prerender/after-first-screen';
 import { routerInitialized } from './prerender/router-ready';
-import { createRoutes } from './routes';
+import { createRoutes, preloadScreen } from './routes';
 
 /** How often, and how far apart, the parts loaded after first paint are asked for again. */
 const LATER_PARTS_TRIES = 3;
@@ -130,11 +134,9 @@ function loadSettingsLater(session: SessionStore, router: DataRouter): void {
  * i18next and the database code; an offline reload of /members asked for them 60–180 ms later.
  * The router's own import later gets the same modules.
  */
-function loadFirstScreen(): void {
-  const screen = matchRoute(location.pathname)?.route.screen;
-  if (!screen) return;
+function loadFirstScreen(routes: RouteObject[]): void {
   // A failure here is the router's to report, when it imports the same screen.
-  import('./screens').then((screens) => screens.loadScreen(screen)).catch(() => undefined);
+  preloadScreen(routes, location.pathname)?.catch(() => undefined);
 }
 
 /** Renders with whichever translator is active, and again when i18next takes over. */
@@ -150,7 +152,6 @@ async function boot(): Promise<void> {
   const session = createSessionStore();
   // A prerendered page names its language; the app draws the same page in the same words.
   const language = prerenderedLanguage();
-  if (!language) loadFirstScreen();
   // The visitor already reads that page: each step of the take-over gets a task of its own, so
   // none of them (evaluating the code, making the router, the first render) holds a tap back long.
   const breathe = () => (language ? nextTask() : undefined);
@@ -158,6 +159,7 @@ async function boot(): Promise<void> {
   void (language ? session.refreshUser() : session.refresh());
   // The route objects here, the router in a task of its own: together they were one long task.
   const routes = createRoutes(session);
+  if (!language) loadFirstScreen(routes);
   await breathe();
   const router = createBrowserRouter(routes);
   if (language) loadSettingsLater(session, router);

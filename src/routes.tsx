@@ -3,7 +3,7 @@
  * level and the validity rule (SPEC §2). Unknown paths end on the 404 error page.
  */
 import type { ComponentType } from 'react';
-import { redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { matchRoutes, redirect, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { authDecision } from './app/auth-redirect';
 import { RouteErrorScreen } from './app/error/RouteErrorScreen';
 import { RootErrorScreen } from './app/error/RootErrorScreen';
@@ -85,6 +85,21 @@ const notFoundRoute: RouteObject = {
   errorElement: <RouteErrorScreen />,
   HydrateFallback: BootProgress,
 };
+
+/**
+ * Starts loading the screen the router will match for `pathname`, before the router exists (the
+ * app shell's first screen, src/main.tsx); nothing for a path that ends on the 404 page.
+ */
+export function preloadScreen(
+  routes: RouteObject[],
+  pathname: string,
+): Promise<ScreenModule> | null {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const def = (match?.route.handle as RouteHandle | undefined)?.route;
+  if (!match || !def || def === NOT_FOUND_ROUTE || (def.valid && !def.valid(match.params)))
+    return null;
+  return loadScreen(def.screen);
+}
 
 /** The router's route objects; `session` is the store the loaders wait on. */
 export function createRoutes(session: SessionStore): RouteObject[] {

@@ -19,6 +19,7 @@ import { offlineKeepList } from './offline-warmup';
 import { watchPageHidden } from './page-hidden';
 import { watchReplayTriggers, type VisibilityLike } from './replay-triggers';
 import { createStore, type Store } from './store';
+import { tabStorage } from '../lib/tab-storage';
 
 /** Root scope, version query of SPEC §7. */
 export const SW_URL = '/sw.js?v=2';
@@ -245,7 +246,7 @@ export function getSwBridge(): SwBridge {
     document,
     channel: 'BroadcastChannel' in window ? new BroadcastChannel(ACTIONS_CHANNEL) : null,
     reload: () => location.reload(),
-    storage: sessionStorageOrNull(),
+    storage: tabStorage(),
     now: () => Date.now(),
     keepForOffline: () => offlineKeepList(document),
   });
@@ -263,12 +264,4 @@ export function startSwBridge(): void {
   getInstallPrompt();
   watchPageHidden(document, (url, data) => navigator.sendBeacon(url, data), API_BASE);
   void getSwBridge().start();
-}
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }

@@ -4,22 +4,15 @@
  * a lander included) so a visitor who arrived with it can still sign up after moving around.
  */
 import { trafficSourceOf } from '../shared/tracking-query';
+import { tabStorage } from './tab-storage';
 
 /** sessionStorage key of the remembered source. */
 export const TRAFFIC_SOURCE_KEY = 'amora.trafficsource';
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // blocked storage (privacy modes): the address alone counts
-  }
-}
-
 /** The source of this address (a `network` with its ref and subs), else the one remembered in this tab. */
 export function trafficSource(params: URLSearchParams): string | null {
   const given = trafficSourceOf(params);
-  const store = storage();
+  const store = tabStorage(); // null: the address alone counts
   if (given) {
     try {
       store?.setItem(TRAFFIC_SOURCE_KEY, given);

@@ -1,10 +1,10 @@
 /** Country names in the interface language from Intl.DisplayNames, so no name lists ship. */
-import { dateLocale } from './dates';
+import { intlLocale } from './languages';
 
 const cache = new Map<string, Intl.DisplayNames | null>();
 
 function displayNames(lng: string): Intl.DisplayNames | null {
-  const tag = dateLocale(lng);
+  const tag = intlLocale(lng);
   if (!cache.has(tag)) {
     try {
       cache.set(tag, new Intl.DisplayNames([tag], { type: 'region' }));

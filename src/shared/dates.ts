@@ -1,19 +1,5 @@
 /** Date display through Intl in the interface language (SPEC §9: English and Dutch, Dutch weeks start on Monday). */
-
-const TAGS: Record<string, string> = {
-  en: 'en-US',
-  nl: 'nl-NL',
-  de: 'de-DE',
-  it: 'it-IT',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  pl: 'pl-PL',
-};
-
-/** The BCP 47 tag Intl uses for an interface language; unknown languages fall back to English. */
-export function dateLocale(lng: string): string {
-  return TAGS[lng.slice(0, 2)] ?? 'en-US';
-}
+import { intlLocale } from './languages';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
@@ -25,7 +11,7 @@ function cached<F, O>(
   options: O,
   build: (locale: string, options: O) => F,
 ): F {
-  const locale = dateLocale(lng);
+  const locale = intlLocale(lng);
   const key = `${locale} ${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (!format) {
@@ -61,7 +47,7 @@ export function relativeTimeFormat(
 
 /** 0 = Sunday (US English), 1 = Monday (Dutch and the other European interface languages). */
 export function firstDayOfWeek(lng: string): 0 | 1 {
-  return dateLocale(lng) === 'en-US' ? 0 : 1;
+  return intlLocale(lng) === 'en-US' ? 0 : 1;
 }
 
 /** Parses `YYYY-MM-DD` as a local calendar date (not UTC midnight, which shifts the day west of Greenwich). */

@@ -43,6 +43,12 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (INTERFACE_LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The BCP 47 tag Intl uses for an interface language; unknown languages fall back to English. */
+export function intlLocale(lng: string): string {
+  const base = lng.slice(0, 2);
+  return LANGUAGE_TAGS[isLanguage(base) ? base : FALLBACK_LANGUAGE];
+}
+
 /** Maps any tag ("nl-BE", "de") to a supported language, else the fallback. */
 export function toLanguage(tag: string | null | undefined): Language {
   const base = (tag ?? '').slice(0, 2).toLowerCase();

@@ -1,10 +1,10 @@
 /** Prices and rates as the interface language writes them; amounts arrive in minor units. */
 import type { Money } from './contract/payments';
-import { dateLocale } from './dates';
+import { intlLocale } from './languages';
 
 /** "€39.99" / "39,99 €" / "39,99 zł": Intl knows how many minor units each currency has. */
 export function formatMoney(money: Money, lng: string): string {
-  const format = new Intl.NumberFormat(dateLocale(lng), {
+  const format = new Intl.NumberFormat(intlLocale(lng), {
     style: 'currency',
     currency: money.currency,
   });
@@ -32,7 +32,7 @@ export function majorUnitDecimal(amount: number, currency: string): string {
 
 /** A whole percentage as the language writes it ("20%", "20 %"). */
 export function formatPercent(percent: number, lng: string): string {
-  return new Intl.NumberFormat(dateLocale(lng), {
+  return new Intl.NumberFormat(intlLocale(lng), {
     style: 'percent',
     maximumFractionDigits: 2,
   }).format(percent / 100);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateLocale,
-  firstDayOfWeek,
-  formatDate,
-  parseIsoDate,
-  weekdayNames,
-} from '../../src/shared/dates';
+import { firstDayOfWeek, formatDate, parseIsoDate, weekdayNames } from '../../src/shared/dates';
+import { intlLocale } from '../../src/shared/languages';
 
 describe('dates', () => {
   it('starts Dutch weeks on Monday and US English weeks on Sunday', () => {
@@ -18,8 +13,8 @@ describe('dates', () => {
   it('formats calendar dates in the interface language without shifting the day', () => {
     expect(formatDate('2026-03-04', 'en')).toBe('March 4, 2026');
     expect(formatDate('2026-03-04', 'nl')).toBe('4 maart 2026');
-    expect(dateLocale('de')).toBe('de-DE');
-    expect(dateLocale('xx')).toBe('en-US');
+    expect(intlLocale('de')).toBe('de-DE');
+    expect(intlLocale('xx')).toBe('en-US');
   });
 
   it('rejects impossible dates', () => {

@@ -99,9 +99,13 @@ describe('sign-up on a lander', () => {
     await act(async () => undefined);
     expect(within(join).getByRole('link', { name: 'Sign up free' })).toBe(link);
     expect(within(join).queryByRole('status')).toBeNull(); // the form is not even loading
+    // The link draws the account step's own heart (without loading the wizard's icons for it).
+    const heart = join.querySelector('.signup-icon')?.innerHTML;
+    expect(heart).toContain('<svg');
     // Any other use of the page brings the form, and the next lander of the tab opens with it.
     fireEvent.scroll(window);
     expect(await within(join).findByLabelText('Password')).toBeTruthy();
+    expect(join.querySelector('.signup-icon')?.innerHTML).toBe(heart);
     expect(sessionStorage.getItem('amora.lander-used')).toBe('1');
   });
 

@@ -1,4 +1,5 @@
 /** After a chunk fails to load the page reloads once, guarded for 10 s so it cannot loop (SPEC §8, §9). */
+import { tabStorage } from '../../lib/tab-storage';
 
 export const RELOAD_GUARD_MS = 10_000;
 const KEY = 'amora.chunk-reload-at';
@@ -14,7 +15,7 @@ export const CHUNK_RELOAD_DELAY_MS = 1500;
 /** True (and records the time) when no chunk-error reload happened within the guard window. */
 export function claimChunkReload(
   now: number = Date.now(),
-  store: Storage | null = safeSession(),
+  store: Storage | null = tabStorage(),
 ): boolean {
   if (!store) return false; // no way to remember the last reload, so never risk a loop
   const last = Number(store.getItem(KEY) ?? 0);
@@ -49,12 +50,4 @@ export function scheduleChunkReload(
     clearTimeout(timer);
     target.removeEventListener('pagehide', onHide);
   };
-}
-
-function safeSession(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }

@@ -6,14 +6,14 @@
 import './landers.scss';
 import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
 import { parseLanderSlug } from '../../shared/lander-slug';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { slotMarker } from '../../shared/prerender/slots';
-import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { trafficSource } from '../../lib/tracking';
 import { JoinSection } from './join/JoinSection';
 import { audienceKey, landerKind, withTracking } from './lander-rules';
@@ -62,22 +62,7 @@ export function LanderScreen({ design: Design }: { design: ComponentType<LanderV
         cdnPrefix={settings?.cdn_prefix ?? '/uploads/'}
         stored={ready?.stored ?? false}
         language={parsed?.language ?? 'en'}
-        join={
-          <JoinSection
-            signupHref={signupHref}
-            profile={null}
-            onCreated={continueSignup}
-            memberAction={
-              <div className="lander-join-intro">
-                <h2 className="signup-title">{t('landers.member.title')}</h2>
-                <p className="signup-intro">{t('landers.member.text')}</p>
-                <Link className="btn btn-primary btn-lg w-100" to="/members">
-                  {t('landers.member.button')}
-                </Link>
-              </div>
-            }
-          />
-        }
+        join={<JoinSection signupHref={signupHref} profile={null} onCreated={continueSignup} />}
       />
     </>
   );

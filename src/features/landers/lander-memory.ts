@@ -4,37 +4,30 @@
  * has used a page, so the next one shows its sign-up form at once (JoinSection).
  */
 import type { LanderNiche } from '../../shared/contract/landers';
+import { tabStorage } from '../../lib/tab-storage';
 
 const NICHE_KEY = 'amora.lander-niche';
 const USED_KEY = 'amora.lander-used';
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage blocked: the matches fall back to the server's defaults
-  }
-}
-
 /** Keeps the niche of the lander being shown. */
 export function rememberLanderNiche(niche: LanderNiche): void {
   try {
-    storage()?.setItem(NICHE_KEY, String(niche));
+    tabStorage()?.setItem(NICHE_KEY, String(niche));
   } catch {
     // quota or privacy mode: nothing depends on it
   }
 }
 
-/** The niche of the last lander in this tab, or null. */
+/** The niche of the last lander in this tab, or null (then the matches are the server's defaults). */
 export function rememberedLanderNiche(): LanderNiche | null {
-  const value = Number(storage()?.getItem(NICHE_KEY));
+  const value = Number(tabStorage()?.getItem(NICHE_KEY));
   return Number.isInteger(value) && value >= 1 && value <= 7 ? (value as LanderNiche) : null;
 }
 
 /** Notes that the visitor has scrolled, tapped or typed on a lander in this tab. */
 export function rememberLanderUsed(): void {
   try {
-    storage()?.setItem(USED_KEY, '1');
+    tabStorage()?.setItem(USED_KEY, '1');
   } catch {
     // quota or privacy mode: the next page waits for a use of its own
   }
@@ -42,5 +35,5 @@ export function rememberLanderUsed(): void {
 
 /** True when the visitor has used a lander in this tab before. */
 export function landerUsedBefore(): boolean {
-  return storage()?.getItem(USED_KEY) === '1';
+  return tabStorage()?.getItem(USED_KEY) === '1';
 }

@@ -6,7 +6,7 @@ import '../landers/landers.scss';
 import './match-finder.scss';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Footer } from '../../app/footer/Footer';
 import { PageTitle } from '../../app/PageTitle';
 import { useSettingsNow } from '../../app/session/use-settings-now';
@@ -113,15 +113,6 @@ export default function MatchFinderScreen() {
           onCreated={onCreated}
           title={t('matchFinder.join_title')}
           text={t('matchFinder.join_text')}
-          memberAction={
-            <div className="lander-join-intro">
-              <h2 className="signup-title">{t('landers.member.title')}</h2>
-              <p className="signup-intro">{t('landers.member.text')}</p>
-              <Link className="btn btn-primary btn-lg w-100" to="/members">
-                {t('landers.member.button')}
-              </Link>
-            </div>
-          }
         />
       )}
       <Footer minimal />

@@ -8,6 +8,7 @@ import { MAX_AGE, type Gender } from '../../shared/contract/fields';
 import { type MatchFinderQuery, type SignupMatchesQuery } from '../../shared/contract/landers';
 import type { SearchFilters } from '../../db/db';
 import { AGE_RANGES, type AgeRange } from '../members/filter-options';
+import { tabStorage } from '../../lib/tab-storage';
 
 export interface MatchAnswers {
   own: Gender;
@@ -29,14 +30,6 @@ export const ANSWERS_KEY = 'amora.match-finder';
 
 const GENDERS: readonly string[] = ['male', 'female'];
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage blocked: the answers live as long as the page
-  }
-}
-
 /** Narrows stored JSON to answers; anything else (an older shape, a hand edit) counts as none. */
 export function parseAnswers(value: unknown): StoredAnswers | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -56,7 +49,10 @@ export function parseAnswers(value: unknown): StoredAnswers | null {
 
 export function saveAnswers(answers: MatchAnswers, applied = false): void {
   try {
-    storage()?.setItem(ANSWERS_KEY, JSON.stringify({ answers, applied } satisfies StoredAnswers));
+    tabStorage()?.setItem(
+      ANSWERS_KEY,
+      JSON.stringify({ answers, applied } satisfies StoredAnswers),
+    );
   } catch {
     // quota or privacy mode: this page still has them
   }
@@ -64,7 +60,7 @@ export function saveAnswers(answers: MatchAnswers, applied = false): void {
 
 export function readAnswers(): StoredAnswers | null {
   try {
-    const raw = storage()?.getItem(ANSWERS_KEY);
+    const raw = tabStorage()?.getItem(ANSWERS_KEY);
     return raw ? parseAnswers(JSON.parse(raw)) : null;
   } catch {
     return null;
@@ -73,7 +69,7 @@ export function readAnswers(): StoredAnswers | null {
 
 export function clearAnswers(): void {
   try {
-    storage()?.removeItem(ANSWERS_KEY);
+    tabStorage()?.removeItem(ANSWERS_KEY);
   } catch {
     // nothing to clear where storage is blocked
   }

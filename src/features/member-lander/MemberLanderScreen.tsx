@@ -8,7 +8,7 @@ import '../landers/landers.scss';
 import './member-lander.scss';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { useCurrentRoute } from '../../app/route-handle';
 import { useSession } from '../../app/session/session-context';
@@ -19,7 +19,7 @@ import { trafficSource } from '../../lib/tracking';
 import { SLOT_PROFILE } from '../../shared/prerender/member-slots';
 import { prerenderedPlace } from '../../prerender/member-values';
 import { usePrerendering } from '../../prerender/prerender-context';
-import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { JoinSection } from '../landers/join/JoinSection';
 import { withTracking } from '../landers/lander-rules';
 import { usePageLanguage } from '../landers/use-page-language';
@@ -85,19 +85,9 @@ export default function MemberLanderScreen() {
             onCreated={onCreated}
             title={profile ? t('memberLander.join_title', { name: profile.name }) : undefined}
             text={profile ? t('memberLander.join_text', { name: profile.name }) : undefined}
-            memberAction={
-              <div className="lander-join-intro">
-                <h2 className="signup-title">{t('landers.member.title')}</h2>
-                <p className="signup-intro">{t('landers.member.text')}</p>
-                <Link
-                  className="btn btn-primary btn-lg w-100"
-                  to={profile ? `/members/${profile.id}/chat` : '/members'}
-                >
-                  {profile
-                    ? t('memberLander.member_button', { name: profile.name })
-                    : t('landers.member.button')}
-                </Link>
-              </div>
+            memberTo={profile ? `/members/${profile.id}/chat` : undefined}
+            memberButton={
+              profile ? t('memberLander.member_button', { name: profile.name }) : undefined
             }
           />
         }

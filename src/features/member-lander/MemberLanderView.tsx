@@ -6,7 +6,7 @@ import { JOIN_ID } from '../landers/lander-rules';
 import { CtaLink } from '../landers/parts/CtaLink';
 import { LanderBrand } from '../landers/parts/LanderBrand';
 import { LanderFrame } from '../landers/parts/LanderFrame';
-import { LANDER_ICONS } from '../landers/parts/PointList';
+import { LANDER_ICONS } from '../landers/parts/lander-icons';
 import { StoredNote } from '../landers/parts/StoredNote';
 import { photoUrl } from '../members/card-rules';
 import { MemberCard } from './MemberCard';

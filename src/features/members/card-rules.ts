@@ -1,6 +1,6 @@
 /** Pure rules of the profile card (SPEC §2.6, §3), kept apart so they are tested without React. */
 import type { Profile } from '../../shared/contract/fields';
-import { dateLocale } from '../../shared/dates';
+import { intlLocale } from '../../shared/languages';
 
 /** Countries with more than one common language: the badge shows even when it matches (SPEC §2.6). */
 export const MULTILINGUAL_COUNTRIES: ReadonlySet<string> = new Set(['CA', 'BE', 'CH', 'FI']);
@@ -24,7 +24,7 @@ export function photoUrl(cdnPrefix: string, profile: Pick<Profile, 'main_image'>
 /** "French" / "Frans" for a language code, in the interface language; the code when Intl lacks it. */
 export function languageName(code: string, interfaceLanguage: string): string {
   try {
-    const names = new Intl.DisplayNames([dateLocale(interfaceLanguage)], { type: 'language' });
+    const names = new Intl.DisplayNames([intlLocale(interfaceLanguage)], { type: 'language' });
     return names.of(code) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();

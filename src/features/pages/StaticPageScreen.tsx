@@ -10,7 +10,7 @@ import type { Settings } from '../../shared/contract/settings';
 import { usePrerendering } from '../../prerender/prerender-context';
 import { prerenderedSiteValues } from '../../prerender/site-values';
 import { slotMarker } from '../../shared/prerender/slots';
-import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import {
   loadedStaticPage,
   loadStaticPage,

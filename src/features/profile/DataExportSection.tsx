@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadProgress } from '../../app/forms/UploadProgress';
 import { currentLanguage } from '../../i18n/interface-language';
-import { dateLocale, formatDate } from '../../shared/dates';
+import { formatDate } from '../../shared/dates';
+import { intlLocale } from '../../shared/languages';
 import { ProfileSection } from './ProfileSection';
 import { underWay, useDataExport } from './use-data-export';
 
@@ -11,7 +12,7 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short'
 /** Bytes as the member reads them: KB below a megabyte, else MB with one decimal. */
 function fileSize(bytes: number, lng: string): string {
   const mb = bytes >= 1_000_000;
-  return new Intl.NumberFormat(dateLocale(lng), {
+  return new Intl.NumberFormat(intlLocale(lng), {
     style: 'unit',
     unit: mb ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: mb ? 1 : 0,

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LedgerEntry, Transaction } from '../../shared/contract/payments';
 import { currentLanguage } from '../../i18n/interface-language';
-import { dateLocale, formatDate } from '../../shared/dates';
+import { formatDate } from '../../shared/dates';
+import { intlLocale } from '../../shared/languages';
 import { formatMoney } from '../../shared/money';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -31,7 +32,7 @@ export function LedgerRow({ entry, tx }: { entry: LedgerEntry; tx: Transaction |
   const lng = currentLanguage(i18n);
   const product = useProductLabel();
   const title = t(`history.reason_${entry.reason}`);
-  const delta = new Intl.NumberFormat(dateLocale(lng), { signDisplay: 'exceptZero' }).format(
+  const delta = new Intl.NumberFormat(intlLocale(lng), { signDisplay: 'exceptZero' }).format(
     entry.delta,
   );
   const purchase = entry.reason === 'purchase' && tx;

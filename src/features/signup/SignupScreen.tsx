@@ -17,7 +17,7 @@ import { PushStep } from './PushStep';
 import type { SignupStep } from './signup-steps';
 import { trafficSource } from '../../lib/tracking';
 import { usePrerendering } from '../../prerender/prerender-context';
-import { useRevealHold } from '../../prerender/use-reveal-hold';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { PRERENDER_WIZARD } from './prerender-wizard';
 import { useSignupWizard, type SignupWizard } from './use-signup-wizard';
 

@@ -7,7 +7,7 @@ import { LanderFrame } from '../parts/LanderFrame';
 import { LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
 import { StoredNote } from '../parts/StoredNote';
-import { LANDER_ICONS, type LanderIconName } from '../parts/PointList';
+import { LANDER_ICONS, type LanderIconName } from '../parts/lander-icons';
 import { TotalLine } from '../parts/TotalLine';
 
 const BENEFITS = [

@@ -8,7 +8,7 @@ import { CtaLink } from '../parts/CtaLink';
 import { LanderFrame } from '../parts/LanderFrame';
 import { LanderHeadline } from '../parts/LanderHeadline';
 import { MemberPhoto } from '../parts/MemberPhoto';
-import { LANDER_ICONS } from '../parts/PointList';
+import { LANDER_ICONS } from '../parts/lander-icons';
 import { StoredNote } from '../parts/StoredNote';
 
 /** Only the first post's photo is above the fold on a phone. */

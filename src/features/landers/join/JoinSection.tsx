@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../app/session/session-context';
 import { nextTask } from '../../../lib/next-task';
-import { SignupIcon } from '../../signup/SignupIcon';
 import { JOIN_ID } from '../lander-rules';
 import type { InlineSignupProps } from './InlineSignup';
 import { pageUsed, subscribePageUse } from './page-use';
@@ -33,11 +32,31 @@ const InlineSignup = lazy(async () => {
   return import('./InlineSignup');
 });
 
+/**
+ * The account step's heart (SignupIcon's `heart`), drawn here: the wizard's icon set is a file of
+ * its own, which a lander's first route would otherwise load for this one icon.
+ */
+function JoinHeart() {
+  return (
+    <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true" focusable="false">
+      <path
+        d="M16 27S4 19.6 4 11.5A6.5 6.5 0 0 1 16 8a6.5 6.5 0 0 1 12 3.5C28 19.6 16 27 16 27Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 export interface JoinSectionProps extends InlineSignupProps {
   /** /signup with the page's tracking query, for the plain link. */
   signupHref: string;
-  /** A logged-in member's way on (members, the conversation). */
-  memberAction: ReactNode;
+  /** Where a logged-in member goes on instead of signing up, and the button's words. */
+  memberTo?: string;
+  memberButton?: string;
   title?: string;
   text?: string;
 }
@@ -66,7 +85,8 @@ function useNear(target: RefObject<HTMLElement | null>): boolean {
 
 export function JoinSection({
   signupHref,
-  memberAction,
+  memberTo = '/members',
+  memberButton,
   title,
   text,
   profile,
@@ -84,7 +104,7 @@ export function JoinSection({
   const link = (
     <div className="lander-join-intro">
       <div className="signup-icon" aria-hidden="true">
-        <SignupIcon name="heart" />
+        <JoinHeart />
       </div>
       <h2 className="signup-title">{title ?? t('landers.join.title')}</h2>
       <p className="signup-intro">{text ?? t('landers.join.text')}</p>
@@ -98,8 +118,17 @@ export function JoinSection({
   );
 
   let content: ReactNode = link;
-  if (visitor === false) content = memberAction;
-  else if (visitor && near && used) {
+  if (visitor === false) {
+    content = (
+      <div className="lander-join-intro">
+        <h2 className="signup-title">{t('landers.member.title')}</h2>
+        <p className="signup-intro">{t('landers.member.text')}</p>
+        <Link className="btn btn-primary btn-lg w-100" to={memberTo}>
+          {memberButton ?? t('landers.member.button')}
+        </Link>
+      </div>
+    );
+  } else if (visitor && near && used) {
     content = (
       <Suspense fallback={link}>
         <InlineSignup profile={profile} onCreated={onCreated} />
