@@ -3,7 +3,7 @@
  * the funnel's steps, and counts, rates and money written the way the interface language does.
  */
 import type { FunnelStep, StatsRevenue, StepCounts } from '../../shared/contract/stats';
-import { dateLocale } from '../../shared/dates';
+import { intlLocale } from '../../shared/languages';
 import { formatMoney } from '../../shared/money';
 
 /** The steps measured against an earlier one, in funnel order (views have nothing before them). */
@@ -52,11 +52,11 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** One formatter per language and style, built once: a table formats hundreds of cells. */
 function numberFormat(lng: string, style: 'count' | 'rate'): Intl.NumberFormat {
-  const key = `${dateLocale(lng)} ${style}`;
+  const key = `${intlLocale(lng)} ${style}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(
-      dateLocale(lng),
+      intlLocale(lng),
       style === 'rate'
         ? { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }
         : { maximumFractionDigits: 0 },

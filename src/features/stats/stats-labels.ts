@@ -4,16 +4,17 @@
  */
 import type { StatsGroup } from '../../shared/contract/stats';
 import { countryName } from '../../shared/countries';
-import { dateLocale, formatDate } from '../../shared/dates';
+import { formatDate } from '../../shared/dates';
+import { intlLocale } from '../../shared/languages';
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 
 /** A code's name in the interface language; a code Intl does not know comes back as given. */
 function nameOf(type: 'language' | 'currency', code: string, lng: string): string {
-  const key = `${dateLocale(lng)} ${type}`;
+  const key = `${intlLocale(lng)} ${type}`;
   if (!displayNames.has(key)) {
     try {
-      displayNames.set(key, new Intl.DisplayNames([dateLocale(lng)], { type }));
+      displayNames.set(key, new Intl.DisplayNames([intlLocale(lng)], { type }));
     } catch {
       displayNames.set(key, null);
     }
