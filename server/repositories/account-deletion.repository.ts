@@ -4,7 +4,8 @@
  *   received, blocks either way, conversations with every message in them, sessions, tokens,
  *   push subscriptions, notifications, their settings and mail state, client action replays,
  *   outbox mails and data exports (rows here, ZIP files by the caller);
- * - anonymised: complaints the member filed (no reporter, no address);
+ * - anonymised: complaints the member filed (no reporter, no address); the member's raw stats
+ *   events (their key no longer names the member; the figures stay as they were);
  * - kept: the `members` row as a tombstone (id, status `deleted`, dates, credits, language) with
  *   every personal column emptied and the address replaced by its hash (lib/email-tombstone.ts),
  *   so the address still reads `deleted`; the credit ledger and orders, which bookkeeping needs
@@ -16,6 +17,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
+import { memberEventKeys } from './conversions.repository';
 import type { NotificationSettingsTable } from './push.repository';
 
 /** What the caller still has to do after the commit: files to remove, members to tell. */
@@ -77,6 +79,13 @@ export class AccountDeletionRepository {
       ] as const) {
         await trx.deleteFrom(table).where('member_id', '=', memberId).execute();
       }
+      // The raw stats rows and so the figures stay; their key no longer names the member (their
+      // causes cannot happen again, so nothing needs it to count them once).
+      await trx
+        .updateTable('stats_events')
+        .set({ event_key: null })
+        .where('event_key', 'in', memberEventKeys(memberId))
+        .execute();
       await trx
         .updateTable('complaints')
         .set({ reporter_id: null, email: null })
@@ -100,6 +109,9 @@ export class AccountDeletionRepository {
           last_signup_step: false,
           mailprovider: 0,
           trafficsource: null,
+          signup_design: '',
+          signup_slug: '',
+          stats_access: false,
           referrer: null,
           timezone: null,
           last_active: now,

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../src/shared/contract/chat';
 import type { Database } from '../db/schema';
 import { attributionOf, type MemberOrigin } from '../lib/stats-dimensions';
 import { toChatMessage } from './chat.repository';
-import { recordConversion } from './conversions.repository';
+import { memberEventKey, recordConversion } from './conversions.repository';
 import { toPairState, type PairState } from './member-sql';
 
 /** A message as the client sent it. */
@@ -83,7 +83,7 @@ export class ChatSendRepository {
         await recordConversion(
           trx,
           attributionOf(seat.origin),
-          [{ event: 'first_message', key: `first_message:${a.memberId}` }],
+          [{ event: 'first_message', key: memberEventKey('first_message', a.memberId) }],
           a.now,
         );
       }

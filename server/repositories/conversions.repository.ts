@@ -33,6 +33,19 @@ export interface Conversion {
   transactionRef?: string;
 }
 
+/** Conversions keyed by the member they happened to, not by a transaction. */
+const MEMBER_EVENTS = ['signup', 'activation', 'signup_completed', 'first_message'] as const;
+
+/** The event key of a member's conversion, e.g. `signup:12`. */
+export function memberEventKey(kind: (typeof MEMBER_EVENTS)[number], memberId: number): string {
+  return `${kind}:${memberId}`;
+}
+
+/** The keys of every conversion a member may have, whose rows name them (account deletion). */
+export function memberEventKeys(memberId: number): string[] {
+  return MEMBER_EVENTS.map((kind) => memberEventKey(kind, memberId));
+}
+
 /** The attribution of a member as their row stands inside `trx`; undefined for no such member. */
 export async function memberAttribution(
   trx: Kysely<Database>,

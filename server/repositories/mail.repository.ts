@@ -1,7 +1,7 @@
 /** The mail outbox and the single-use tokens its links carry. All mail SQL lives here. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { memberAttribution, recordConversion } from './conversions.repository';
+import { memberAttribution, memberEventKey, recordConversion } from './conversions.repository';
 
 /** A mail to queue; `kind` names what it is for (e.g. `activation`). */
 export interface OutboxMail {
@@ -52,7 +52,7 @@ export async function recordActivation(
   await recordConversion(
     trx,
     who,
-    [{ event: 'activated', key: `activation:${memberId}`, postback: 'activation' }],
+    [{ event: 'activated', key: memberEventKey('activation', memberId), postback: 'activation' }],
     now,
   );
 }

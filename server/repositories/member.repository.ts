@@ -6,7 +6,7 @@ import { prepared } from '../db/prepared';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
 import { attributionOf } from '../lib/stats-dimensions';
-import { memberAttribution, recordConversion } from './conversions.repository';
+import { memberAttribution, memberEventKey, recordConversion } from './conversions.repository';
 import { MAIL_CHANGE_TOKEN } from './mail.repository';
 import { memberExtras } from './member-sql';
 
@@ -187,7 +187,7 @@ export class MemberRepository {
       await recordConversion(
         trx,
         who,
-        [{ event: 'signup_started', key: `signup:${row.id}`, postback: 'signup' }],
+        [{ event: 'signup_started', key: memberEventKey('signup', row.id), postback: 'signup' }],
         m.now,
       );
       return row.id;
@@ -306,7 +306,7 @@ export class MemberRepository {
     await recordConversion(
       trx,
       who,
-      [{ event: 'signup_completed', key: `signup_completed:${id}` }],
+      [{ event: 'signup_completed', key: memberEventKey('signup_completed', id) }],
       now,
     );
   }

@@ -148,9 +148,31 @@ for (const engine of ENGINES) {
         ...as(cookie),
       });
       expect(deleted.statusCode).toBe(200);
+      const keys = await t.app.db
+        .selectFrom('stats_events')
+        .select('event_key')
+        .where('event', 'in', ['signup_started', 'purchase'])
+        .where('occurred_at', '>=', Date.parse(`${today}T00:00:00Z`))
+        .orderBy('event')
+        .execute();
+      // The rows stay; the one naming the member lost its key, the transaction's keeps its own.
+      expect(keys).toEqual([
+        { event_key: `purchase:${started.transaction.id}` },
+        { event_key: null },
+      ]);
+      expect(await figures()).toEqual(before);
       await rollUpStats(t.app, Date.now() + (RETENTION + 2) * DAY_MS);
       expect(await figures()).toEqual(before);
-      expect(user.id).toBeGreaterThan(0);
+      const tombstone = await t.app.db
+        .selectFrom('members')
+        .select(['signup_design', 'signup_slug', 'stats_access'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect({ ...tombstone, stats_access: Boolean(tombstone.stats_access) }).toEqual({
+        signup_design: '',
+        signup_slug: '',
+        stats_access: false,
+      });
     });
   });
 }

@@ -59,6 +59,8 @@ function decimal(min: number, max: number): fc.Arbitrary<number> {
   return fc.double({ min, max, noNaN: true }).map((n) => Number(n.toFixed(4)));
 }
 
+const STATS_DAYS = ['2026-11-29', '2026-12-01', '2026-12-06', '2027-01-15'];
+
 const LANDER_SLUGS = LANDER_NICHES.flatMap((niche) => LANGUAGES.map((l) => landerSlug(niche, l)));
 
 /** Values for a field name the server gives meaning beyond its type. */
@@ -69,6 +71,8 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
   if (/country$/i.test(name)) return fc.oneof(fc.constantFrom(...hints.countries), SMALL_TEXT);
   if (/password/i.test(name)) return fc.string({ minLength: 6, maxLength: 40 });
   if (name === 'slug') return fc.oneof(fc.constantFrom(...LANDER_SLUGS), SMALL_TEXT);
+  // The stats range: a few close days, so that most drawn pairs are a range the server answers.
+  if (name === 'from' || name === 'to') return fc.oneof(fc.constantFrom(...STATS_DAYS), SMALL_TEXT);
   if (name === 'account') return fc.oneof(fc.constantFrom(...CAM_ACCOUNTS), SMALL_TEXT);
   if (name === 'return_to') return fc.oneof(fc.constantFrom('/credits', '/premium'), SMALL_TEXT);
   // Land in Europe, where the place names are: most positions have a town within 50 km.

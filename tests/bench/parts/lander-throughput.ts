@@ -63,8 +63,10 @@ export const landerThroughputPart: Part = {
       }
       const beforeLabel = ` (before: ${opts.before})`;
       // Five rounds: the difference looked for is a few percent.
+      // Each route's before and after run back to back, so the machine's drift hits both alike.
+      const earlier = before ? targets(before.url, beforeLabel) : [];
       const figures = await measure(
-        [...(before ? targets(before.url, beforeLabel) : []), ...targets(now.url, '')],
+        targets(now.url, '').flatMap((target, i) => [earlier[i], target].filter((t) => !!t)),
         { rounds: 5 },
       );
       const rows = Object.entries(figures).map(([name, f]): Row => {
