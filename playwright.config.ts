@@ -1,21 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** A port the OS says is free; never assume a fixed one (CI machines are shared). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './tests/e2e/support/free-port';
 
 // Worker processes inherit the environment, so the port and data folder are chosen once.
 process.env.E2E_PORT ??= String(await freePort());

@@ -1,7 +1,8 @@
 /**
  * The admin commands behind `npm run admin -- <command>`: the only way an account becomes a
- * moderator or may read the stats (there is no default holder of either and no default password). Pure over a database, so
- * tests run them on their own store. Backup and restore live in server/backup/command.ts.
+ * moderator or may read the stats (there is no default holder of either and no default password).
+ * Pure over a database, so tests run them on their own store. Backup and restore live in
+ * server/backup/command.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -35,58 +36,70 @@ export interface AdminResult {
   lines: string[];
 }
 
-const describe = (m: Pick<RoleHolder, 'id' | 'email' | 'name' | 'status'>) =>
-  `#${m.id} ${m.email} (${m.name}, ${m.status})`;
+/** What a line of the admin commands says of an account. */
+type RoleHolderLine = Pick<RoleHolder, 'id' | 'email' | 'name' | 'status'>;
 
-async function setModerator(
-  roles: ModerationRolesRepository,
-  rawEmail: string | undefined,
-  grant: boolean,
-): Promise<AdminResult> {
-  const email = rawEmail?.trim().toLowerCase();
-  if (!email) return { code: 2, lines: [ADMIN_USAGE] };
-  const member = await roles.findByEmail(email);
-  if (!member) return { code: 1, lines: [`No account uses ${email}.`] };
-  if (grant && member.status === 'banned') {
-    return { code: 1, lines: [`${describe(member)} is banned; unban the account first.`] };
-  }
-  const wanted = grant ? 'moderator' : 'member';
-  if (member.role === wanted) {
-    return {
-      code: 0,
-      lines: [`${describe(member)} ${grant ? 'is already' : 'is not'} a moderator.`],
-    };
-  }
-  await roles.setRole(member.id, wanted);
-  return {
-    code: 0,
-    lines: [`${describe(member)} ${grant ? 'is now a moderator' : 'is no longer a moderator'}.`],
-  };
+const describe = (m: RoleHolderLine) => `#${m.id} ${m.email} (${m.name}, ${m.status})`;
+
+/** A role the admin commands grant and take away, and the words they report it with. */
+interface Grantable {
+  /** The account with this address, and whether it holds the role. */
+  find(email: string): Promise<(RoleHolderLine & { holds: boolean }) | undefined>;
+  set(id: number, grant: boolean): Promise<void>;
+  /** e.g. `a moderator` after `is already`, `is not`, `is now`, `is no longer`. */
+  words: { role: string; already: string; not: string; now: string; noLonger: string };
 }
 
-async function setStats(
-  roles: StatsRolesRepository,
+const moderatorRole = (roles: ModerationRolesRepository): Grantable => ({
+  find: async (email) => {
+    const m = await roles.findByEmail(email);
+    return m && { ...m, holds: m.role === 'moderator' };
+  },
+  set: (id, grant) => roles.setRole(id, grant ? 'moderator' : 'member'),
+  words: {
+    role: 'a moderator',
+    already: 'is already',
+    not: 'is not',
+    now: 'is now',
+    noLonger: 'is no longer',
+  },
+});
+
+const statsRole = (roles: StatsRolesRepository): Grantable => ({
+  find: async (email) => {
+    const m = await roles.findByEmail(email);
+    return m && { ...m, holds: m.stats };
+  },
+  set: (id, grant) => roles.setAccess(id, grant),
+  words: {
+    role: 'open the stats',
+    already: 'may already',
+    not: 'may not',
+    now: 'may now',
+    noLonger: 'may no longer',
+  },
+});
+
+async function setRole(
+  role: Grantable,
   rawEmail: string | undefined,
   grant: boolean,
 ): Promise<AdminResult> {
   const email = rawEmail?.trim().toLowerCase();
   if (!email) return { code: 2, lines: [ADMIN_USAGE] };
-  const member = await roles.findByEmail(email);
+  const member = await role.find(email);
   if (!member) return { code: 1, lines: [`No account uses ${email}.`] };
   if (grant && member.status === 'banned') {
     return { code: 1, lines: [`${describe(member)} is banned; unban the account first.`] };
   }
-  if (member.stats === grant) {
-    return {
-      code: 0,
-      lines: [`${describe(member)} ${grant ? 'may already' : 'may not'} open the stats.`],
-    };
+  const { words } = role;
+  if (member.holds === grant) {
+    const state = grant ? words.already : words.not;
+    return { code: 0, lines: [`${describe(member)} ${state} ${words.role}.`] };
   }
-  await roles.setAccess(member.id, grant);
-  return {
-    code: 0,
-    lines: [`${describe(member)} ${grant ? 'may now' : 'may no longer'} open the stats.`],
-  };
+  await role.set(member.id, grant);
+  const change = grant ? words.now : words.noLonger;
+  return { code: 0, lines: [`${describe(member)} ${change} ${words.role}.`] };
 }
 
 /** Runs one command (`args` as typed after `--`) against the database. */
@@ -99,9 +112,9 @@ export async function runAdminCommand(
   if (extra.length > 0) return { code: 2, lines: [ADMIN_USAGE] };
   switch (command) {
     case 'grant-moderator':
-      return setModerator(roles, value, true);
+      return setRole(moderatorRole(roles), value, true);
     case 'revoke-moderator':
-      return setModerator(roles, value, false);
+      return setRole(moderatorRole(roles), value, false);
     case 'list-moderators': {
       if (value !== undefined) return { code: 2, lines: [ADMIN_USAGE] };
       const moderators = await roles.moderators();
@@ -111,9 +124,9 @@ export async function runAdminCommand(
       };
     }
     case 'grant-stats':
-      return setStats(new StatsRolesRepository(db), value, true);
+      return setRole(statsRole(new StatsRolesRepository(db)), value, true);
     case 'revoke-stats':
-      return setStats(new StatsRolesRepository(db), value, false);
+      return setRole(statsRole(new StatsRolesRepository(db)), value, false);
     case 'list-stats': {
       if (value !== undefined) return { code: 2, lines: [ADMIN_USAGE] };
       const holders = await new StatsRolesRepository(db).holders();

@@ -5,28 +5,16 @@
 import { createHmac } from 'node:crypto';
 import { majorUnitDecimal } from '../../src/shared/money';
 import type { PostbackPlaceholder } from './postback-config';
+import type { ClaimedPostback } from '../repositories/postback-outbox.repository';
 
 /** The header a signed postback carries. */
 export const SIGNATURE_HEADER = 'x-amora-signature';
 /** The header naming the postback, the same on every retry, so a partner can drop repeats. */
 export const EVENT_ID_HEADER = 'x-amora-event-id';
 
-/** A conversion as the partner hears of it. */
-export interface PostbackValues {
-  /** The outbox row's id: stable across retries. */
-  id: number;
-  event: string;
-  ref: string;
-  sub1: string;
-  sub2: string;
-  sub3: string;
-  /** Minor units; 0 with no currency for events without money. */
-  amount: number;
-  currency: string;
-  transactionRef: string;
-}
+/** A conversion as the partner hears of it: the claimed row without its delivery state. */
+export type PostbackValues = Omit<ClaimedPostback, 'network' | 'attempts' | 'leaseUntil'>;
 
-/** Each placeholder's text before encoding. */
 function placeholderValues(v: PostbackValues): Record<PostbackPlaceholder, string> {
   return {
     ref: v.ref,

@@ -16,6 +16,7 @@ import type {
   PostbackOutboxRepository,
 } from '../repositories/postback-outbox.repository';
 import type { MetricsCounter } from '../plugins/metrics';
+import { WakeableLoop } from '../lib/wakeable-loop';
 import { attemptPostback, type AttemptOutcome } from './postback-attempt';
 import { retryDelay } from './postback-backoff';
 import type { PostbackTarget, PostbackTargets } from './postback-config';
@@ -39,62 +40,48 @@ export interface PostbackSenderDeps {
 /** The background sender of one instance. */
 export class PostbackSender {
   private readonly targets: Map<string, PostbackTarget>;
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: WakeableLoop;
 
   constructor(private readonly deps: PostbackSenderDeps) {
     // A Map: network names come from visitors' links and must not reach Object.prototype.
     this.targets = new Map(Object.entries(deps.targets));
+    this.loop = new WakeableLoop(
+      () => this.tick(),
+      deps.config.pollMs,
+      (err: unknown) => this.deps.log.error({ err }, 'postback: sender failed'),
+    );
   }
 
   /** Sends what is due now, then looks again every pollMs until stopped. */
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.deps.config.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
   }
 
   /** Looks for due postbacks now (one was just written, or the timer fired). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
-    }
-    this.ticking = this.tick()
-      .catch((err: unknown) => this.deps.log.error({ err }, 'postback: sender failed'))
-      .finally(() => (this.ticking = null));
+    this.loop.wake();
   }
 
   /** Resolves once no request is in flight (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.ticking) await this.ticking;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
   /** Takes no new rows and waits for the requests in flight to settle. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async tick(): Promise<void> {
     const { repo, config } = this.deps;
     const leaseMs = config.timeoutMs + LEASE_MARGIN_MS;
-    do {
-      this.again = false;
-      while (!this.stopped) {
-        const ids = await repo.due(Date.now(), POSTBACK_BATCH);
-        const claimed = await Promise.all(ids.map((id) => repo.claim(id, Date.now(), leaseMs)));
-        const ours = claimed.filter((p): p is ClaimedPostback => p !== undefined);
-        await Promise.all(ours.map((p) => this.send(p)));
-        if (ids.length < POSTBACK_BATCH || ours.length === 0) break;
-      }
-    } while (this.again && !this.stopped);
+    while (!this.loop.stopped) {
+      const ids = await repo.due(Date.now(), POSTBACK_BATCH);
+      const claimed = await Promise.all(ids.map((id) => repo.claim(id, Date.now(), leaseMs)));
+      const ours = claimed.filter((p): p is ClaimedPostback => p !== undefined);
+      await Promise.all(ours.map((p) => this.send(p)));
+      if (ids.length < POSTBACK_BATCH || ours.length === 0) break;
+    }
   }
 
   /** One attempt at one leased row, and its outcome written down. */

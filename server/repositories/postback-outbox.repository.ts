@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 
 /** A postback an instance holds until `leaseUntil` and may now send. */
 export interface ClaimedPostback {
+  /** The outbox row's id: the same on every attempt (the partner's `{event_id}`). */
   id: number;
   event: string;
   network: string;
@@ -15,6 +16,7 @@ export interface ClaimedPostback {
   sub1: string;
   sub2: string;
   sub3: string;
+  /** Minor units; 0 with no currency for events without money. */
   amount: number;
   currency: string;
   transactionRef: string;

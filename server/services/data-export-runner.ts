@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DATA_EXPORT_TTL_MS } from '../../src/shared/contract/account';
 import { randomToken, sha256Hex } from '../lib/tokens';
+import { WakeableLoop } from '../lib/wakeable-loop';
 import type { DataExportRow } from '../repositories/data-export.repository';
 import { objectKey } from '../storage/object-store';
 import { DATA_EXPORT_MAIL, DATA_EXPORT_TEXTS } from './data-export-mail-texts';
@@ -30,64 +31,53 @@ const ZIP = { contentType: 'application/zip' };
 export class DataExportRunner {
   /** Local folder where ZIPs are written before they go into the store (which, on disk, is here). */
   readonly dir: string;
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: WakeableLoop;
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly pollMs = DATA_EXPORT_POLL_MS,
+    pollMs = DATA_EXPORT_POLL_MS,
   ) {
     this.dir = join(app.config.dataDir, 'exports');
+    this.loop = new WakeableLoop(
+      () => this.tick(),
+      pollMs,
+      (err: unknown) => this.app.log.error({ err }, 'data export: runner failed'),
+    );
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
   }
 
   /** Re-queues what a crash left running, then works until stopped. */
   async start(): Promise<void> {
-    this.stopped = false;
     const requeued = await this.app.repos.dataExports.requeueRunning();
     if (requeued > 0) this.app.log.info({ requeued }, 'data export: re-queued unfinished exports');
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref();
-    this.wake();
+    this.loop.start();
   }
 
   /** Looks for work now (an export was just started, or the timer fired). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
-    }
-    this.ticking = this.tick()
-      .catch((err: unknown) => this.app.log.error({ err }, 'data export: runner failed'))
-      .finally(() => (this.ticking = null));
+    this.loop.wake();
   }
 
   /** Resolves once no work is in progress (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.ticking) await this.ticking;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
   /** Stops taking work; a job in progress goes back to the queue. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async tick(): Promise<void> {
-    do {
-      this.again = false;
-      await this.expire();
-      for (;;) {
-        if (this.stopped) return;
-        const job = await this.app.repos.dataExports.claimNext();
-        if (!job) break;
-        await this.run(job);
-      }
-    } while (this.again && !this.stopped);
+    await this.expire();
+    while (!this.stopped) {
+      const job = await this.app.repos.dataExports.claimNext();
+      if (!job) break;
+      await this.run(job);
+    }
   }
 
   private async expire(): Promise<void> {

@@ -6,16 +6,8 @@ import type { FunnelStep, StatsRevenue, StepCounts } from '../../shared/contract
 import { intlLocale } from '../../shared/languages';
 import { formatMoney } from '../../shared/money';
 
-/** The steps measured against an earlier one, in funnel order (views have nothing before them). */
-export const RATED_STEPS = [
-  'signup_started',
-  'signup_completed',
-  'activated',
-  'first_purchase',
-  'premium_start',
-  'first_message',
-] as const satisfies readonly FunnelStep[];
-export type RatedStep = (typeof RATED_STEPS)[number];
+/** The steps measured against an earlier one (views have nothing before them). */
+export type RatedStep = Exclude<FunnelStep, 'lander_view' | 'finder_view'>;
 
 /**
  * Which earlier figure each step's rate is measured against. Sign-ups start from either entry
@@ -33,7 +25,7 @@ export const RATE_BASES: Record<RatedStep, readonly FunnelStep[]> = {
 
 /** True for a step that has a rate. */
 export function isRated(step: FunnelStep): step is RatedStep {
-  return (RATED_STEPS as readonly FunnelStep[]).includes(step);
+  return Object.hasOwn(RATE_BASES, step);
 }
 
 /** The views of both entry pages: the top of the funnel. */
