@@ -10,6 +10,7 @@ import {
   ModerationRolesRepository,
   type RoleHolder,
 } from '../repositories/moderation-roles.repository';
+import { PostbackOutboxRepository } from '../repositories/postback-outbox.repository';
 import { StatsRolesRepository } from '../repositories/stats-roles.repository';
 
 /** How to call the admin CLI. */
@@ -21,6 +22,8 @@ export const ADMIN_USAGE = [
   '  grant-stats <email>       let the account open the stats console (/moderation/stats)',
   '  revoke-stats <email>      take the stats console away from the account',
   '  list-stats                list every account that may open the stats console',
+  '  resend-postbacks [network]  send the postbacks given up after every retry again (of one',
+  '                            network, or all), starting now with a new round of retries',
   '  backup <dir>              write a consistent backup of the site (it may be running) into a',
   '                            new or empty folder: database, keys, member files, manifest.json',
   '  restore <dir>             restore a backup into an empty DATA_DIR and an empty database or',
@@ -134,6 +137,13 @@ export async function runAdminCommand(
         code: 0,
         lines: holders.length === 0 ? ['No stats readers yet.'] : holders.map(describe),
       };
+    }
+    case 'resend-postbacks': {
+      const network = value?.trim() || undefined;
+      const count = await new PostbackOutboxRepository(db).retryFailed(Date.now(), network);
+      const of = network === undefined ? '' : ` of ${network}`;
+      const noun = count === 1 ? 'postback' : 'postbacks';
+      return { code: 0, lines: [`${count} given-up ${noun}${of} will be sent again.`] };
     }
     default:
       return { code: 2, lines: [ADMIN_USAGE] };

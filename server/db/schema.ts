@@ -68,6 +68,8 @@ export interface MembersTable {
   signup_slug: ColumnType<string, string | undefined, string>;
   /** May open the stats console (migration 012; only `npm run admin` sets it). */
   stats_access: BoolDefault;
+  /** A bit per once-only conversion counted for the member (MEMBER_CONVERSIONS; migration 013). */
+  counted_conversions: ColumnType<number, number | undefined, number>;
 }
 
 /** Who may open the moderation console. */
@@ -386,8 +388,11 @@ export interface StatsEventsTable extends StatsDimensionColumns {
   id: Id;
   /** A contract FunnelStep, or `purchase` / `refund`. */
   event: string;
-  /** Unique when set: a conversion counts once. Null for batched page views. */
-  event_key: string | null;
+  /**
+   * Migration 012's once-per-cause key, which named the member: no longer written (migration 013),
+   * only emptied where the previous release wrote one; a later release drops it.
+   */
+  event_key: ColumnType<string | null, never, null>;
   occurred_at: Millis;
   /** UTC day of occurred_at, YYYY-MM-DD. */
   day: string;
@@ -407,9 +412,10 @@ export interface StatsDailyTable extends StatsDimensionColumns {
   count: ColumnType<number, number | undefined, number>;
 }
 
-/** Conversions to report to traffic partners, one row per event key. */
+/** Conversions to report to traffic partners, one row per conversion. */
 export interface PostbackOutboxTable {
   id: Id;
+  /** Unique, naming the row and no member: random, or `row:<id>` (migration 013). */
   event_key: string;
   /** A contract PostbackEvent. */
   event: string;

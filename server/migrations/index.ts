@@ -14,6 +14,7 @@ import * as moderation from './2026-11-25-009-moderation';
 import * as outboxQueueIndex from './2026-11-25-010-outbox-queue-index';
 import * as memberRevision from './2026-12-06-011-member-revision';
 import * as stats from './2026-12-06-012-stats';
+import * as statsKeyless from './2026-12-06-013-stats-keyless';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-010-outbox-queue-index': outboxQueueIndex,
   '2026-12-06-011-member-revision': memberRevision,
   '2026-12-06-012-stats': stats,
+  '2026-12-06-013-stats-keyless': statsKeyless,
 };

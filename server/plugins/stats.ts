@@ -1,9 +1,10 @@
 /**
  * The stats of this instance: the page-view counter (flushed every few seconds and on close,
- * before the database closes) and the hourly roll-up of raw events past their retention.
+ * before the database closes) and the hourly retention run (raw events past it rolled up, settled
+ * postbacks of those days deleted).
  */
 import type { FastifyInstance } from 'fastify';
-import { FIRST_ROLL_UP_MS, ROLL_UP_MS, rollUpStats } from '../services/stats-retention';
+import { applyRetention, FIRST_ROLL_UP_MS, ROLL_UP_MS } from '../services/stats-retention';
 import { ViewCounter } from '../services/view-counter';
 import { unencapsulated } from './unencapsulated';
 
@@ -29,8 +30,13 @@ export default unencapsulated('stats', async (app: FastifyInstance) => {
 
   const rollUp = async () => {
     try {
-      const rows = await rollUpStats(app);
-      if (rows > 0) app.log.info(`stats: ${rows} raw events rolled into the daily figures`);
+      const run = await applyRetention(app);
+      if (run.rolledUp > 0) {
+        app.log.info(`stats: ${run.rolledUp} raw events rolled into the daily figures`);
+      }
+      if (run.postbacksPruned > 0) {
+        app.log.info(`stats: ${run.postbacksPruned} settled postbacks past retention deleted`);
+      }
     } catch (error) {
       app.log.warn({ err: error }, 'stats: roll-up failed; the next one tries again');
     }

@@ -4,12 +4,12 @@
  *   received, blocks either way, conversations with every message in them, sessions, tokens,
  *   push subscriptions, notifications, their settings and mail state, client action replays,
  *   outbox mails and data exports (rows here, ZIP files by the caller);
- * - anonymised: complaints the member filed (no reporter, no address); the member's raw stats
- *   events (their key no longer names the member; the figures stay as they were);
+ * - anonymised: complaints the member filed (no reporter, no address);
  * - kept: the `members` row as a tombstone (id, status `deleted`, dates, credits, language) with
  *   every personal column emptied and the address replaced by its hash (lib/email-tombstone.ts),
  *   so the address still reads `deleted`; the credit ledger and orders, which bookkeeping needs
- *   and which name nobody but that id; complaints about the member, for moderation.
+ *   and which name nobody but that id; complaints about the member, for moderation; the stats
+ *   and postback rows of their conversions, which never named them (the figures stay).
  * Conversations are deleted rather than anonymised: every list already hides a deleted member's
  * conversations from the other side (chats.repository.ts), so keeping them would keep the
  * deleted member's words where no one may read them.
@@ -17,7 +17,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
-import { memberEventKeys } from './conversions.repository';
 import type { NotificationSettingsTable } from './push.repository';
 
 /** What the caller still has to do after the commit: files to remove, members to tell. */
@@ -79,13 +78,6 @@ export class AccountDeletionRepository {
       ] as const) {
         await trx.deleteFrom(table).where('member_id', '=', memberId).execute();
       }
-      // The raw stats rows and so the figures stay; their key no longer names the member (their
-      // causes cannot happen again, so nothing needs it to count them once).
-      await trx
-        .updateTable('stats_events')
-        .set({ event_key: null })
-        .where('event_key', 'in', memberEventKeys(memberId))
-        .execute();
       await trx
         .updateTable('complaints')
         .set({ reporter_id: null, email: null })

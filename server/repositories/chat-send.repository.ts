@@ -8,7 +8,11 @@ import type { ChatMessage } from '../../src/shared/contract/chat';
 import type { Database } from '../db/schema';
 import { attributionOf, type MemberOrigin } from '../lib/stats-dimensions';
 import { toChatMessage } from './chat.repository';
-import { memberEventKey, recordConversion } from './conversions.repository';
+import {
+  claimMemberConversion,
+  MEMBER_CONVERSIONS,
+  recordConversion,
+} from './conversions.repository';
 import { toPairState, type PairState } from './member-sql';
 
 /** A message as the client sent it. */
@@ -78,12 +82,13 @@ export class ChatSendRepository {
       }
       const veto = refusals.refuse(seat.pair);
       if (veto) throw veto;
-      // Counted with the message: a veto or a refused charge below rolls it back with it.
-      if (!seat.hasSent) {
+      // Counted with the message: a veto or a refused charge below rolls it back with it. Of two
+      // first messages sent at once, the one whose claim marks the member row counts.
+      if (!seat.hasSent && (await claimMemberConversion(trx, a.memberId, 'first_message'))) {
         await recordConversion(
           trx,
           attributionOf(seat.origin),
-          [{ event: 'first_message', key: memberEventKey('first_message', a.memberId) }],
+          [{ event: 'first_message' }],
           a.now,
         );
       }
@@ -139,7 +144,10 @@ interface Seat {
   /** The sender's country, which sets the price. */
   country: string | null;
   pair: PairState;
-  /** The sender had sent a message before (anywhere): this one is not their first. */
+  /**
+   * The sender's first message was counted, or they had sent one before (anywhere; the previous
+   * release did not set the flag): this one is not their first.
+   */
   hasSent: boolean;
   /** Where the sender came from, for the first message's figures. */
   origin: MemberOrigin;
@@ -171,7 +179,7 @@ async function seatOf(
       'o.deleted_at as other_deleted_at',
       blocked(memberId, other).as('blocked_by_me'),
       blocked(other, memberId).as('blocks_me'),
-      sql<number>`case when exists (select 1 from messages sent where sent.sender_id = ${memberId}) then 1 else 0 end`.as(
+      sql<number>`case when (s.counted_conversions & ${sql.lit(MEMBER_CONVERSIONS.first_message)}) <> 0 or exists (select 1 from messages sent where sent.sender_id = ${memberId}) then 1 else 0 end`.as(
         'has_sent',
       ),
       's.trafficsource',

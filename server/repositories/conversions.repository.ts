@@ -2,9 +2,12 @@
  * The conversion hook: each cause (an account created, activated, a sign-up finished, a first
  * chat message, a paid or refunded transaction) calls `recordConversion` inside the database
  * transaction that makes it happen, so the figures and the partners' postbacks commit with it or
- * not at all. A stats row and a postback row per event key: a cause reported twice counts once.
+ * not at all. Each cause happens once by itself (an insert, or a conditional update of the row
+ * it changes), so a cause reported twice records once, and no row here needs a key naming the
+ * member or the transaction to count it once.
  */
-import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type { FunnelStep, PostbackEvent } from '../../src/shared/contract/stats';
 import type { Database } from '../db/schema';
 import { attributionOf, utcDay, type Attribution } from '../lib/stats-dimensions';
@@ -18,8 +21,6 @@ export type StatsEvent = Exclude<FunnelStep, 'lander_view' | 'finder_view'> | 'p
 export interface Conversion {
   /** The stats row's event. */
   event: StatsEvent;
-  /** e.g. `signup:12`, `purchase:40`: the same cause always gives the same key. */
-  key: string;
   /**
    * Minor units (negative for a refund) and currency of the transaction. The stats row keeps them
    * for `purchase` and `refund` only (revenue is summed from those); the postback always, as a
@@ -33,17 +34,29 @@ export interface Conversion {
   transactionRef?: string;
 }
 
-/** Conversions keyed by the member they happened to, not by a transaction. */
-const MEMBER_EVENTS = ['signup', 'activation', 'signup_completed', 'first_message'] as const;
+/**
+ * The conversions a member makes once, whatever happens after (a sign-up step saved again after
+ * being reset, a mail link and a reset link at once): their bit in `members.counted_conversions`.
+ */
+export const MEMBER_CONVERSIONS = { activated: 1, signup_completed: 2, first_message: 4 } as const;
 
-/** The event key of a member's conversion, e.g. `signup:12`. */
-export function memberEventKey(kind: (typeof MEMBER_EVENTS)[number], memberId: number): string {
-  return `${kind}:${memberId}`;
-}
-
-/** The keys of every conversion a member may have, whose rows name them (account deletion). */
-export function memberEventKeys(memberId: number): string[] {
-  return MEMBER_EVENTS.map((kind) => memberEventKey(kind, memberId));
+/**
+ * Marks a once-only conversion as counted for the member, inside the transaction that counts it;
+ * true when this call marked it (a conditional update: of two at once, one gets true).
+ */
+export async function claimMemberConversion(
+  trx: Kysely<Database>,
+  memberId: number,
+  kind: keyof typeof MEMBER_CONVERSIONS,
+): Promise<boolean> {
+  const bit = MEMBER_CONVERSIONS[kind];
+  const result = await trx
+    .updateTable('members')
+    .set({ counted_conversions: sql<number>`counted_conversions + ${bit}` })
+    .where('id', '=', memberId)
+    .where(sql<boolean>`(counted_conversions & ${bit}) = 0`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The attribution of a member as their row stands inside `trx`; undefined for no such member. */
@@ -73,13 +86,11 @@ export async function recordConversion(
   if (conversions.length === 0) return;
   const day = utcDay(now);
   const money = (c: Conversion) => c.event === 'purchase' || c.event === 'refund';
-  // An insert that ignores the unique event key on both engines: a repeated cause counts once.
   await trx
     .insertInto('stats_events')
     .values(
       conversions.map((c) => ({
         event: c.event,
-        event_key: c.key,
         occurred_at: now,
         day,
         ...who.dimensions,
@@ -88,7 +99,6 @@ export async function recordConversion(
         count: 1,
       })),
     )
-    .onConflict((oc) => oc.doNothing())
     .execute();
   const { network, sub1, sub2, sub3 } = who.dimensions;
   const postbacks = conversions.filter((c) => c.postback !== undefined);
@@ -97,7 +107,8 @@ export async function recordConversion(
     .insertInto('postback_outbox')
     .values(
       postbacks.map((c) => ({
-        event_key: c.key,
+        // Unique per row and naming no one; the partner's event id is the row's id.
+        event_key: randomUUID(),
         event: c.postback ?? '',
         network,
         ref: who.ref,
@@ -111,7 +122,6 @@ export async function recordConversion(
         created_at: now,
       })),
     )
-    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -137,20 +147,10 @@ export async function recordPurchase(
     .limit(1)
     .executeTakeFirst();
   const money = { amount: tx.amount, currency: tx.currency, transactionRef: String(tx.id) };
-  const conversions: Conversion[] = [
-    { event: 'purchase', key: `purchase:${tx.id}`, postback: 'purchase', ...money },
-  ];
-  if (!paidBefore) {
-    conversions.push({
-      event: 'first_purchase',
-      key: `first_purchase:${tx.id}`,
-      postback: 'first_purchase',
-      ...money,
-    });
-  }
-  if (grant.premiumStarted) {
-    conversions.push({ event: 'premium_start', key: `premium_start:${tx.id}` });
-  }
+  const conversions: Conversion[] = [{ event: 'purchase', postback: 'purchase', ...money }];
+  if (!paidBefore)
+    conversions.push({ event: 'first_purchase', postback: 'first_purchase', ...money });
+  if (grant.premiumStarted) conversions.push({ event: 'premium_start' });
   await recordConversion(trx, who, conversions, now);
 }
 
@@ -168,7 +168,6 @@ export async function recordRefund(
     [
       {
         event: 'refund',
-        key: `refund:${tx.id}`,
         postback: 'refund',
         amount: -tx.amount,
         currency: tx.currency,

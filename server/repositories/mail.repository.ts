@@ -1,7 +1,11 @@
 /** The mail outbox and the single-use tokens its links carry. All mail SQL lives here. */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { memberAttribution, memberEventKey, recordConversion } from './conversions.repository';
+import {
+  claimMemberConversion,
+  memberAttribution,
+  recordConversion,
+} from './conversions.repository';
 
 /** A mail to queue; `kind` names what it is for (e.g. `activation`). */
 export interface OutboxMail {
@@ -40,21 +44,18 @@ export async function insertOutboxMail(
 
 /**
  * Counts a member's activation (their e-mail link proved the mailbox) inside the transaction that
- * made them active: the activation link or a password reset link.
+ * made them active: the activation link or a password reset link, each after its conditional
+ * update from `not_confirmed`. Counted once per member whatever links they use.
  */
 export async function recordActivation(
   trx: Kysely<Database>,
   memberId: number,
   now: number,
 ): Promise<void> {
+  if (!(await claimMemberConversion(trx, memberId, 'activated'))) return;
   const who = await memberAttribution(trx, memberId);
   if (!who) return;
-  await recordConversion(
-    trx,
-    who,
-    [{ event: 'activated', key: memberEventKey('activation', memberId), postback: 'activation' }],
-    now,
-  );
+  await recordConversion(trx, who, [{ event: 'activated', postback: 'activation' }], now);
 }
 
 /** A queued mail as the sender reads it back. */
@@ -172,12 +173,16 @@ export class MailRepository {
         .executeTakeFirst();
       if (!member || member.deleted_at !== null) return 'invalid';
       if (member.status === 'not_confirmed') {
-        await trx
+        const activated = await trx
           .updateTable('members')
           .set({ status: 'active' })
           .where('id', '=', token.member_id)
-          .execute();
-        await recordActivation(trx, token.member_id, now);
+          .where('status', '=', 'not_confirmed')
+          .executeTakeFirst();
+        // A password reset link may have activated the member since the read above.
+        if (Number(activated.numUpdatedRows) > 0) {
+          await recordActivation(trx, token.member_id, now);
+        }
         return 'activated';
       }
       // Already active: the link still lands on "done"; banned or deleted members stay as they are.

@@ -6,7 +6,11 @@ import { prepared } from '../db/prepared';
 import type { Database, MemberStatus, MembersTable } from '../db/schema';
 import { emailTombstone } from '../lib/email-tombstone';
 import { attributionOf } from '../lib/stats-dimensions';
-import { memberAttribution, memberEventKey, recordConversion } from './conversions.repository';
+import {
+  claimMemberConversion,
+  memberAttribution,
+  recordConversion,
+} from './conversions.repository';
 import { MAIL_CHANGE_TOKEN } from './mail.repository';
 import { memberExtras } from './member-sql';
 
@@ -184,12 +188,8 @@ export class MemberRepository {
         signup_design: m.signupDesign,
         signup_slug: m.signupSlug,
       });
-      await recordConversion(
-        trx,
-        who,
-        [{ event: 'signup_started', key: memberEventKey('signup', row.id), postback: 'signup' }],
-        m.now,
-      );
+      // Counted with the insert, which a second sign-up with the address does not make.
+      await recordConversion(trx, who, [{ event: 'signup_started', postback: 'signup' }], m.now);
       return row.id;
     });
   }
@@ -290,8 +290,8 @@ export class MemberRepository {
   }
 
   /**
-   * Saves the last sign-up step; the first time it is saved (a conditional update, so of two
-   * concurrent saves one) counts the completed sign-up in the same transaction.
+   * Saves the last sign-up step; the first time a member ever saves it (the step may be reset and
+   * saved again; of two concurrent saves one) counts the completed sign-up in the same transaction.
    */
   private async completeSignup(trx: Kysely<Database>, id: number, now: number): Promise<void> {
     const done = await trx
@@ -301,14 +301,10 @@ export class MemberRepository {
       .where('last_signup_step', '=', false)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) return;
+    if (!(await claimMemberConversion(trx, id, 'signup_completed'))) return;
     const who = await memberAttribution(trx, id);
     if (!who) return;
-    await recordConversion(
-      trx,
-      who,
-      [{ event: 'signup_completed', key: memberEventKey('signup_completed', id) }],
-      now,
-    );
+    await recordConversion(trx, who, [{ event: 'signup_completed' }], now);
   }
 
   /** Records activity, which orders search results. */

@@ -158,4 +158,45 @@ export class PostbackOutboxRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /**
+   * Gives postbacks that were given up a new round of attempts, due now (`npm run admin --
+   * resend-postbacks`), of one network or all; answers how many.
+   */
+  async retryFailed(now: number, network?: string): Promise<number> {
+    let query = this.db
+      .updateTable('postback_outbox')
+      .set({ status: 'pending', attempts: 0, next_attempt_at: now, claimed_until: 0 })
+      .where(sql<boolean>`status = 'failed'`);
+    if (network !== undefined) query = query.where('network', '=', network);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Deletes settled postbacks (delivered, skipped or given up) written before `before`: the
+   * console reads the same retention window as the raw figures. Pending ones always stay.
+   */
+  async prune(before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('postback_outbox')
+      .where('status', 'in', ['delivered', 'skipped', 'failed'])
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Gives rows keyed by their cause (e.g. `signup:12`, written by the previous release during a
+   * rolling restart; migration 013) a key of their own id, which names no member.
+   */
+  async rekeyCauseKeys(): Promise<number> {
+    const result = await this.db
+      .updateTable('postback_outbox')
+      .set({ event_key: sql<string>`'row:' || cast(id as varchar(20))` })
+      .where('event_key', 'like', '%:%')
+      .where('event_key', 'not like', 'row:%')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

@@ -20,7 +20,7 @@ export interface ViewBatch {
 /** The stats_daily cell: what a raw event is summed by. */
 const CELL = ['day', 'event', ...STATS_DIMENSIONS, 'currency'] as const;
 
-/** Writes views and rolls up raw events. */
+/** Writes views, rolls up raw events and empties the keys of the previous release. */
 export class StatsEventsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -32,7 +32,6 @@ export class StatsEventsRepository {
       .values(
         batches.map((b) => ({
           event: b.event,
-          event_key: null,
           occurred_at: b.firstAt,
           day: b.day,
           ...b.dimensions,
@@ -104,6 +103,19 @@ export class StatsEventsRepository {
         .executeTakeFirst();
       return Number(deleted.numDeletedRows);
     });
+  }
+
+  /**
+   * Empties the once-per-cause keys (e.g. `signup:12`) that the previous release still writes
+   * during a rolling restart (migration 013); answers how many it emptied.
+   */
+  async forgetKeys(): Promise<number> {
+    const result = await this.db
+      .updateTable('stats_events')
+      .set({ event_key: null })
+      .where('event_key', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }
 

@@ -23,17 +23,22 @@ export interface PostbackFixture {
   amount?: number;
   currency?: string;
   transaction_ref?: string;
+  status?: 'pending' | 'delivered' | 'failed' | 'skipped';
+  attempts?: number;
+  next_attempt_at?: number;
+  created_at?: number;
 }
 
 let counter = 0;
 
-/** Inserts a pending postback, due now, as a conversion writes it; returns its id. */
+/** Inserts a postback, by default pending and due now as a conversion writes it; returns its id. */
 export async function insertPostback(
   app: FastifyInstance,
   p: PostbackFixture = {},
 ): Promise<number> {
   counter += 1;
   const now = Date.now();
+  const settled = p.status !== undefined && p.status !== 'pending';
   const { id } = await app.db
     .insertInto('postback_outbox')
     .values({
@@ -47,12 +52,32 @@ export async function insertPostback(
       amount: p.amount ?? 0,
       currency: p.currency ?? '',
       transaction_ref: p.transaction_ref ?? '',
-      next_attempt_at: now,
-      created_at: now,
+      attempts: p.attempts ?? 0,
+      // A settled row is never due, so no sender takes it between the insert and the update.
+      next_attempt_at: p.next_attempt_at ?? (settled ? now + 86_400_000 : now),
+      created_at: p.created_at ?? now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Conversions only ever write pending rows; a settled one is what delivery made of one.
+  if (settled) {
+    await app.db
+      .updateTable('postback_outbox')
+      .set({ status: p.status })
+      .where('id', '=', id)
+      .execute();
+  }
   return id;
+}
+
+/** Inserts postbacks in order; returns their ids. */
+export async function insertPostbacks(
+  app: FastifyInstance,
+  rows: readonly PostbackFixture[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const row of rows) ids.push(await insertPostback(app, row));
+  return ids;
 }
 
 /** One outbox row as the console would read it. */

@@ -47,12 +47,12 @@ const BLANK = {
   count: 1,
 };
 
-/** A raw event row on `day` (noon UTC), no key: as a batch of views is written. */
+/** A raw event row on `day` (noon UTC). */
 export function rawEvent(
   day: string,
   row: Partial<Insertable<StatsEventsTable>> & { event: string },
 ): Insertable<StatsEventsTable> {
-  return { ...BLANK, occurred_at: Date.parse(`${day}T12:00:00Z`), day, event_key: null, ...row };
+  return { ...BLANK, occurred_at: Date.parse(`${day}T12:00:00Z`), day, ...row };
 }
 
 /** Inserts raw events. */

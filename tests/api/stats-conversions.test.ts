@@ -1,14 +1,22 @@
 /**
  * The conversion hook: sign-up, activation, purchases (first purchase, premium start) and refunds
- * write their stats rows and postbacks in the transaction of their cause, once per cause.
+ * write their stats rows and postbacks in the transaction of their cause, once per cause, and no
+ * row names the member. Each test's member carries a sub3 of its own, which finds its rows.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, signup } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 import { lastMailTo, linkIn } from './outbox';
 import { buy, deliver, demoEvent, refOf } from './payments-calls';
 
-const SOURCE = 'adnet?ref=click-9&sub1=banner&sub2=nl&sub3=x';
+const NEW_PASSWORD = 'a-new-good-pass-47';
+
+/** A traffic source whose sub3 no other member of the run has. */
+function sourceTagged(extra = ''): { source: string; tag: string } {
+  const tag = randomUUID().slice(0, 8);
+  return { source: `adnet?${extra}sub3=${tag}`, tag };
+}
 
 for (const engine of ENGINES) {
   describe(`conversions (${engine})`, () => {
@@ -18,10 +26,21 @@ for (const engine of ENGINES) {
     });
     afterAll(() => t.close());
 
-    const events = (key: string) =>
-      t.app.db.selectFrom('stats_events').selectAll().where('event_key', 'like', key).execute();
-    const postbacks = (key: string) =>
-      t.app.db.selectFrom('postback_outbox').selectAll().where('event_key', 'like', key).execute();
+    const events = (tag: string, event: string) =>
+      t.app.db
+        .selectFrom('stats_events')
+        .selectAll()
+        .where('sub3', '=', tag)
+        .where('event', '=', event)
+        .execute();
+    const postbacks = (tag: string, event: string) =>
+      t.app.db
+        .selectFrom('postback_outbox')
+        .selectAll()
+        .where('sub3', '=', tag)
+        .where('event', '=', event)
+        .orderBy('id')
+        .execute();
     const pay = async (cookie: string, body?: Record<string, unknown>) => {
       const started = await buy(t, cookie, body);
       const paid = demoEvent(t, {
@@ -35,13 +54,15 @@ for (const engine of ENGINES) {
     };
 
     it('counts a sign-up with its lander and source, and its activation once', async () => {
+      const { source, tag } = sourceTagged('ref=click-9&sub1=banner&sub2=nl&');
       const { user } = await signup(t.app, {
-        trafficsource: SOURCE,
+        trafficsource: source,
         form_path: '/landers/gallery/she-nl',
         language: 'nl',
         country: 'NL',
       });
-      const [started] = await events(`signup:${user.id}`);
+      const [started, ...more] = await events(tag, 'signup_started');
+      expect(more).toEqual([]);
       expect(started).toMatchObject({
         event: 'signup_started',
         design: 'gallery',
@@ -51,12 +72,13 @@ for (const engine of ENGINES) {
         network: 'adnet',
         sub1: 'banner',
         sub2: 'nl',
-        sub3: 'x',
+        sub3: tag,
         amount: 0,
         count: 1,
+        event_key: null,
       });
       expect(started?.day).toBe(new Date().toISOString().slice(0, 10));
-      expect(await postbacks(`signup:${user.id}`)).toMatchObject([
+      expect(await postbacks(tag, 'signup')).toMatchObject([
         {
           event: 'signup',
           network: 'adnet',
@@ -74,30 +96,92 @@ for (const engine of ENGINES) {
       for (let i = 0; i < 2; i += 1) {
         await t.app.inject({ url: `/api/activate.php?token=${encodeURIComponent(token)}` });
       }
-      expect(await events(`activation:${user.id}`)).toMatchObject([
+      expect(await events(tag, 'activated')).toMatchObject([
         { event: 'activated', design: 'gallery', network: 'adnet' },
       ]);
-      expect(await postbacks(`activation:${user.id}`)).toMatchObject([{ event: 'activation' }]);
+      expect(await postbacks(tag, 'activation')).toMatchObject([{ event: 'activation' }]);
+      // No row names the member: no stats key, and each postback's key is a random id of its own.
+      const keys = await t.app.db
+        .selectFrom('postback_outbox')
+        .select('event_key')
+        .where('sub3', '=', tag)
+        .execute();
+      expect(keys).toHaveLength(2);
+      for (const { event_key: key } of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('counts one activation when the mail link and a password reset link both activate', async () => {
+      const { source, tag } = sourceTagged();
+      const { user } = await signup(t.app, { trafficsource: source });
+      const activation = linkIn(
+        (await lastMailTo(t.app, user.email, 'activation')).text,
+        '/api/activate.php',
+      ).token;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reset_password.php',
+        payload: { email: user.email },
+      });
+      const reset = linkIn(
+        (await lastMailTo(t.app, user.email, 'password_reset')).text,
+        '/reset-password/do',
+      ).token;
+      const [viaMail, viaReset] = await Promise.all([
+        t.app.inject({ url: `/api/activate.php?token=${encodeURIComponent(activation)}` }),
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/reset_password.php',
+          payload: { token: reset, password: NEW_PASSWORD },
+        }),
+      ]);
+      expect(viaMail.statusCode).toBeLessThan(400);
+      expect(viaReset.statusCode).toBe(200);
+      expect(await events(tag, 'activated')).toHaveLength(1);
+      expect(await postbacks(tag, 'activation')).toHaveLength(1);
     });
 
     it('writes no postback for a member without a network', async () => {
-      const { user } = await signup(t.app, { form_path: '/members/12/landing2/eng' });
-      expect(await events(`signup:${user.id}`)).toMatchObject([
-        { design: 'member-landing2', slug: 'eng', network: '' },
-      ]);
-      expect(await postbacks(`signup:${user.id}`)).toEqual([]);
+      const count = async (table: 'stats_events' | 'postback_outbox') =>
+        Number(
+          (
+            await t.app.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = {
+        events: await count('stats_events'),
+        postbacks: await count('postback_outbox'),
+      };
+      await signup(t.app, { form_path: '/members/12/landing2/eng' });
+      const [last] = await t.app.db
+        .selectFrom('stats_events')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      expect(await count('stats_events')).toBe(before.events + 1);
+      expect(last).toMatchObject({
+        event: 'signup_started',
+        design: 'member-landing2',
+        slug: 'eng',
+        network: '',
+      });
+      expect(await count('postback_outbox')).toBe(before.postbacks);
     });
 
     it('counts a payment once however often it is reported, the first one as first', async () => {
-      const { cookie } = await signup(t.app, { trafficsource: 'adnet' });
+      const { source, tag } = sourceTagged();
+      const { cookie } = await signup(t.app, { trafficsource: source });
       const { started, paid } = await pay(cookie);
       expect((await deliver(t.app, paid)).json()).toMatchObject({ duplicate: true });
       const id = started.transaction.id;
       const { amount, currency } = started.transaction.amount;
-      expect(await events(`purchase:${id}`)).toMatchObject([
+      expect(await events(tag, 'purchase')).toMatchObject([
         { event: 'purchase', amount, currency, count: 1 },
       ]);
-      expect(await events(`first_purchase:${id}`)).toMatchObject([
+      expect(await events(tag, 'first_purchase')).toMatchObject([
         { event: 'first_purchase', amount: 0, currency: '' },
       ]);
       const forTx = await t.app.db
@@ -112,26 +196,30 @@ for (const engine of ENGINES) {
       ]);
 
       const second = await pay(cookie);
-      const secondId = second.started.transaction.id;
-      expect(await events(`purchase:${secondId}`)).toHaveLength(1);
-      expect(await events(`first_purchase:${secondId}`)).toEqual([]);
+      expect((await deliver(t.app, second.paid)).json()).toMatchObject({ duplicate: true });
+      // The second purchase is counted, once, and it is no first purchase.
+      expect(await events(tag, 'purchase')).toHaveLength(2);
+      expect(await events(tag, 'first_purchase')).toHaveLength(1);
 
       const refund = demoEvent(t, { ref: refOf(started), outcome: 'refunded' });
       await deliver(t.app, refund);
       await deliver(t.app, demoEvent(t, { ref: refOf(started), outcome: 'refunded' }));
-      expect(await events(`refund:${id}`)).toMatchObject([
+      expect(await events(tag, 'refund')).toMatchObject([
         { event: 'refund', amount: -amount, currency },
       ]);
-      expect(await postbacks(`refund:${id}`)).toMatchObject([{ event: 'refund', amount }]);
+      expect(await postbacks(tag, 'refund')).toMatchObject([
+        { event: 'refund', amount, transaction_ref: String(id) },
+      ]);
     });
 
     it('counts a premium start when no premium runs, not a renewal while it does', async () => {
-      const { cookie } = await signup(t.app);
+      const { source, tag } = sourceTagged();
+      const { cookie } = await signup(t.app, { trafficsource: source });
       const premium = { product: 'premium', package: 1, method: 'card' };
-      const first = await pay(cookie, premium);
-      const renewal = await pay(cookie, premium);
-      expect(await events(`premium_start:${first.started.transaction.id}`)).toHaveLength(1);
-      expect(await events(`premium_start:${renewal.started.transaction.id}`)).toEqual([]);
+      await pay(cookie, premium);
+      await pay(cookie, premium);
+      expect(await events(tag, 'purchase')).toHaveLength(2);
+      expect(await events(tag, 'premium_start')).toHaveLength(1);
       const me = await t.app.inject({ url: '/api/user.php', ...as(cookie) });
       expect(me.json()).toMatchObject({ user: { paid_user: true } });
     });
