@@ -5,6 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pageViewOf } from '../../../server/services/page-views';
+import { ViewCounter } from '../../../server/services/view-counter';
 import { startRevisionServer } from '../lib/before-server';
 import { measure, type Target } from '../lib/load';
 import { run, startServer, tempDir, type Running } from '../lib/processes';
@@ -30,6 +32,33 @@ function targets(url: string, label: string): Target[] {
     { name: `GET lander page${label}`, url: `${url}/landers/video/eng`, paths: landerPaths() },
     { name: `GET /api/lander.php${label}`, url: `${url}/api/lander.php`, paths: LANDER_API },
   ];
+}
+
+/**
+ * What counting one view costs in this process: deciding that a page request is a view and its
+ * dimensions (pageViewOf) and adding it to the in-memory counter, over the same addresses as the
+ * load test, as the median of several timed loops. Unlike the throughput ratio, this does not
+ * move with the machine's load, and set against a request's time it bounds what counting costs.
+ */
+function countingCost(): { perViewUs: number; loops: number; views: number } {
+  const urls = landerPaths();
+  const counter = new ViewCounter(
+    () => Promise.resolve(),
+    () => undefined,
+  );
+  const views = 200_000;
+  const timings: number[] = [];
+  for (let loop = 0; loop < 7; loop += 1) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < views; i += 1) {
+      const view = pageViewOf(urls[i % urls.length]!, 'en', {});
+      if (view) counter.count(view.event, view.dimensions);
+    }
+    timings.push(Number(process.hrtime.bigint() - start) / 1000 / views);
+  }
+  if (counter.waiting !== 7 * views) throw new Error('not every address was counted as a view');
+  timings.sort((a, b) => a - b);
+  return { perViewUs: timings[3]!, loops: 7, views };
 }
 
 /** Registered in run.ts's PARTS; runs alone as `npm run bench -- lander-throughput --before REV`. */
@@ -82,6 +111,9 @@ export const landerThroughputPart: Part = {
       });
       const failed = rows.filter((r) => Number(r['errors + unexpected status']) > 0);
       if (failed.length) throw new Error(`requests failed: ${JSON.stringify(failed)}`);
+      const cost = countingCost();
+      // The server answers on one thread, saturated by 10 connections: a request's share of it.
+      const requestUs = 1e6 / (figures['GET lander page']?.reqPerSec ?? Number.NaN);
       return {
         note:
           `${opts.members.toLocaleString('en')} seeded members, SQLite, the compiled server ` +
@@ -92,8 +124,27 @@ export const landerThroughputPart: Part = {
           (before
             ? `Rows marked before are commit ${opts.before}'s server on the same data. `
             : '') +
-          '10 connections, median of 5 × 5 s runs, interleaved.',
+          '10 connections, median of 5 × 5 s runs, interleaved. The second table times counting ' +
+          `itself in the bench process (pageViewOf and the in-memory counter, the same addresses, ` +
+          `median of ${cost.loops} loops of ${cost.views.toLocaleString('en')} views) against the ` +
+          "server's time per lander page (1 / req/s, one thread saturated).",
         rows,
+        tables: [
+          {
+            title: 'What counting a view costs a lander request',
+            rows: [
+              {
+                measurement: 'count one view (µs)',
+                value: +cost.perViewUs.toFixed(3),
+              },
+              { measurement: 'server time per lander page (µs)', value: Math.round(requestUs) },
+              {
+                measurement: 'counting as a share of a lander request',
+                value: `${((100 * cost.perViewUs) / requestUs).toFixed(2)} %`,
+              },
+            ],
+          },
+        ],
       };
     } finally {
       for (const cleanup of cleanups.reverse()) await cleanup();
