@@ -1,10 +1,12 @@
 /**
  * Page views counted in memory and written in batches: a lander request costs a map update, never
  * a database round trip. Views with the same page kind, day and dimensions add up to one row.
- * A failed write keeps its counts for the next flush; close() writes what is left.
+ * A failed write keeps its counts for the next flush; close() writes what is left. Values made
+ * up by visitors past a day's limit count as "other" (view-vocabulary.ts).
  */
 import type { ViewBatch } from '../repositories/stats-events.repository';
 import { utcDay, type StatsDimensions } from '../lib/stats-dimensions';
+import { ViewVocabulary } from './view-vocabulary';
 
 /** How often counted views are written. */
 export const VIEW_FLUSH_MS = 5000;
@@ -18,15 +20,20 @@ export class ViewCounter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private day = { from: 0, text: '' };
+  private readonly vocabulary: ViewVocabulary;
 
   constructor(
     private readonly write: (batches: ViewBatch[]) => Promise<void>,
     private readonly onError: (error: unknown) => void,
-  ) {}
+    vocabulary = new ViewVocabulary(),
+  ) {
+    this.vocabulary = vocabulary;
+  }
 
   /** Counts one view. */
-  count(event: ViewBatch['event'], dimensions: StatsDimensions, now = Date.now()): void {
+  count(event: ViewBatch['event'], counted: StatsDimensions, now = Date.now()): void {
     const day = this.dayOf(now);
+    const dimensions = this.vocabulary.admit(day, counted);
     const id = `${event}\u0000${day}\u0000${Object.values(dimensions).join('\u0000')}`;
     const batch = this.pending.get(id);
     if (batch) batch.count += 1;

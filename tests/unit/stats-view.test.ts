@@ -1,6 +1,6 @@
 /** The stats console's rules without a browser: the view in the address, rates, labels, charts. */
 import { describe, expect, it } from 'vitest';
-import { StatsQuery } from '../../src/shared/contract/stats';
+import { STATS_OTHER_VALUE, StatsQuery } from '../../src/shared/contract/stats';
 import { funnelBars, timeChartData } from '../../src/features/stats/stats-chart-data';
 import { csvBlob, csvHref } from '../../src/features/stats/stats-csv';
 import { statsCsv } from '../../src/shared/stats-csv';
@@ -147,16 +147,17 @@ describe('rates', () => {
 });
 
 describe('labels', () => {
-  it('names days, countries, languages and unset values in the interface language', () => {
-    const en = { lng: 'en', notSet: '(not set)' };
+  it('names days, countries, languages, unset and other values in the interface language', () => {
+    const en = { lng: 'en', notSet: '(not set)', other: '(other values)' };
     expect(keyLabel('2026-12-01', 'day', en)).toBe('Tue, Dec 1');
     expect(keyLabel('2026-12-01', 'day', { ...en, withYear: true })).toBe('Tue, Dec 1, 2026');
     expect(dayLabel('2026-12-01', 'de')).toBe('Di., 1. Dez.');
     expect(keyLabel('NL', 'country', en)).toBe('Netherlands');
-    expect(keyLabel('NL', 'country', { lng: 'nl', notSet: '' })).toBe('Nederland');
+    expect(keyLabel('NL', 'country', { lng: 'nl', notSet: '', other: '' })).toBe('Nederland');
     expect(keyLabel('de', 'language', en)).toBe('German');
     expect(keyLabel('', 'network', en)).toBe('(not set)');
     expect(keyLabel('partner&co', 'sub1', en)).toBe('partner&co');
+    expect(keyLabel(STATS_OTHER_VALUE, 'sub2', en)).toBe('(other values)');
   });
 });
 

@@ -15,6 +15,7 @@ export function FunnelTable({ answer }: { answer: StatsResponse }) {
   const labels = {
     lng,
     notSet: t('stats.not_set'),
+    other: t('stats.other_values'),
     withYear: answer.from.slice(0, 4) !== answer.to.slice(0, 4),
   };
 

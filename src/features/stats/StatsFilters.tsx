@@ -144,7 +144,11 @@ export function StatsFilters({ view, today, options, onChange }: Props) {
                   <option value={ANY}>{t('stats.filters.any')}</option>
                   {choices(dimension).map((value) => (
                     <option key={value} value={VALUE + value}>
-                      {keyLabel(value, dimension, { lng, notSet: t('stats.not_set') })}
+                      {keyLabel(value, dimension, {
+                        lng,
+                        notSet: t('stats.not_set'),
+                        other: t('stats.other_values'),
+                      })}
                     </option>
                   ))}
                 </select>

@@ -2,7 +2,7 @@
  * How a row's key reads: a day in the interface language, a country or a language by its name,
  * other dimension values (designs, slugs, networks, sub-ids) as the partner sent them.
  */
-import type { StatsGroup } from '../../shared/contract/stats';
+import { STATS_OTHER_VALUE, type StatsGroup } from '../../shared/contract/stats';
 import { countryName } from '../../shared/countries';
 import { formatDate } from '../../shared/dates';
 import { intlLocale } from '../../shared/languages';
@@ -55,6 +55,8 @@ export interface KeyLabelOptions {
   lng: string;
   /** Written for '' (the value was not set). */
   notSet: string;
+  /** Written for STATS_OTHER_VALUE (values past the day's limit, counted together). */
+  other: string;
   /** Days carry their year (the range spans two years). */
   withYear?: boolean;
 }
@@ -63,6 +65,7 @@ export interface KeyLabelOptions {
 export function keyLabel(key: string, group: StatsGroup, options: KeyLabelOptions): string {
   if (group === 'day') return dayLabel(key, options.lng, options.withYear);
   if (key === '') return options.notSet;
+  if (key === STATS_OTHER_VALUE) return options.other;
   if (group === 'country') return countryName(key, options.lng);
   if (group === 'language') return languageName(key, options.lng);
   return key;

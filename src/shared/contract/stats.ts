@@ -47,6 +47,11 @@ export type StatsGroup = z.infer<typeof StatsGroup>;
 export const STATS_RANGE_MAX_DAYS = 400;
 /** Longest dimension value kept (a partner's sub-id); longer ones are cut. */
 export const STATS_VALUE_MAX = 100;
+/**
+ * What a page view's network or sub-id is counted under once that dimension has had too many
+ * distinct values in a day (they come from visitors' addresses): the console's "other values".
+ */
+export const STATS_OTHER_VALUE = '(other)';
 
 const day = z.iso.date();
 const filterValue = z.string().trim().max(STATS_VALUE_MAX).optional();
