@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './tests/e2e/support/free-port';
+import { WAIT_MS } from './tests/e2e/support/wait';
 
 // Worker processes inherit the environment, so the port and data folder are chosen once.
 process.env.E2E_PORT ??= String(await freePort());
@@ -41,13 +42,19 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  // A two-core runner holds two workers, each with up to three browsers and the server: a step
-  // that takes a second on a quiet machine can take ten there, so the limits leave that room.
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // A two-core runner holds two workers, each with up to three browsers and the server, beside
+  // other work: a step that takes a second on a quiet machine can take ten there. Both limits are
+  // set here only, for such a machine: every expectation may take WAIT_MS (support/wait.ts), every
+  // test three minutes, enough for the longest walks through several screens. Only a test whose
+  // length grows with its own parameters (flaps.spec.ts) or one that loads many times more pages
+  // than the rest (a11y.spec.ts) sets its own.
+  timeout: 180_000,
+  expect: { timeout: WAIT_MS },
   reporter: reportDir ? [['list'], ['json', { outputFile: join(reportDir, 'e2e.json') }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Actions and the waits for an event or a page function (waitForEvent, waitForFunction).
+    actionTimeout: WAIT_MS,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

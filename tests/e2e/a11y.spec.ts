@@ -90,7 +90,6 @@ async function violations(page: Page, path: string): Promise<string[]> {
 }
 
 test('public screens have no axe violations on a phone', async ({ browser }) => {
-  test.setTimeout(120_000); // eight screens, each loaded until the network is quiet
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const found: string[] = [];
@@ -100,7 +99,8 @@ test('public screens have no axe violations on a phone', async ({ browser }) => 
 });
 
 test('landers have no axe violations on a phone and a desktop', async ({ browser }) => {
-  test.setTimeout(300_000); // 26 page loads, each until the network is quiet, on a loaded runner
+  // 26 page loads, each until the network is quiet: far more than any other test loads.
+  test.setTimeout(300_000);
   const found: string[] = [];
   for (const viewport of [
     { width: 390, height: 844 },
@@ -115,7 +115,6 @@ test('landers have no axe violations on a phone and a desktop', async ({ browser
 });
 
 test('prerendered pages have no axe violations before the app arrives', async ({ browser }) => {
-  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   // The app's code never arrives (a slow phone's first seconds): the server's copy is all there is.
   // Scripts stay on for axe itself, which a page without JavaScript could not run.
@@ -132,7 +131,6 @@ test('prerendered pages have no axe violations before the app arrives', async ({
 });
 
 test('member screens have no axe violations on a desktop', async ({ page }) => {
-  test.setTimeout(180_000); // fourteen screens, each loaded until the network is quiet
   await login(page, DEMO);
   const found: string[] = [];
   for (const path of MEMBER_SCREENS) found.push(...(await violations(page, path)));

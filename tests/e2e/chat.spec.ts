@@ -24,7 +24,7 @@ import {
 
 // Alex and Sam share one conversation and spend credits on it: one test after another.
 // Each test drives two browsers with service workers: twice the time of a one-browser test.
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial' });
 
 type Login = { email: string; password: string };
 
@@ -113,9 +113,7 @@ test('a message arrives live in the other member’s open conversation and shows
   const text = `Hello Sam ${unique()}`;
   await send(alexPage, text);
   // Live: Sam's page is not reloaded (checked below), so only the event stream can bring it.
-  await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible();
   expect(samReloads).toBe(0);
   expect(samStreams).toBeGreaterThan(0);
   // Sam's screen now knows who wrote (the conversation was hidden on his side until now).
@@ -123,7 +121,7 @@ test('a message arrives live in the other member’s open conversation and shows
   await expect(messages(samPage).getByText(text, { exact: true })).toHaveCount(1);
 
   // Sam has it open: the newest page is read, and Alex's bubble says so.
-  await expect(status(alexPage, text)).toHaveText('Read', { timeout: 15_000 });
+  await expect(status(alexPage, text)).toHaveText('Read');
   await expect(status(alexPage, text)).toHaveAttribute('title', 'Read');
 
   await alexPage.context().close();
@@ -156,17 +154,13 @@ test('messages written offline wait, then arrive once each and in order after re
 
   await goOnline(alexPage);
   for (const text of texts) {
-    await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible({
-      timeout: 20_000,
-    });
+    await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible();
   }
   const shown = await messages(samPage).locator('.chat-text').allTextContents();
   expect(shown.filter((t) => t.endsWith(` ${tag}`))).toEqual(texts);
   expect(await serverCounts(sam.api, chatId, texts)).toEqual([1, 1, 1]);
   for (const text of texts) {
-    await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/, {
-      timeout: 15_000,
-    });
+    await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/);
     await expect(bubble(alexPage, text)).toHaveCount(1);
   }
 
@@ -201,17 +195,13 @@ test('a reply lost after the server stored the message is not a second message',
   });
 
   await send(alexPage, text);
-  await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/, {
-    timeout: 25_000,
-  });
+  await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/);
   expect(lost).toBe(1);
   // "Sent" comes from the replay's answer or from the live event carrying the client id, whichever
   // is first; either way the one stored message is the only one.
   expect(posts).toBeGreaterThanOrEqual(1);
   expect(await serverCounts(sam.api, chatId, [text])).toEqual([1]);
-  await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible({
-    timeout: 10_000,
-  });
+  await expect(messages(samPage).getByText(text, { exact: true })).toBeVisible();
   await expect(messages(samPage).getByText(text, { exact: true })).toHaveCount(1);
   await expect(bubble(alexPage, text)).toHaveCount(1);
 
@@ -285,9 +275,7 @@ test('a message sent just before a reload arrives once after it', async ({ brows
   await alexPage.reload();
 
   for (const text of [raced, neverLeft.text, arrived.text]) {
-    await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/, {
-      timeout: 20_000,
-    });
+    await expect(status(alexPage, text)).toHaveText(/^(Sent|Delivered|Read)$/);
     await expect(bubble(alexPage, text)).toHaveCount(1);
   }
   expect(await serverCounts(sam.api, chatId, [raced, neverLeft.text, arrived.text])).toEqual([
@@ -315,7 +303,7 @@ test('an own message goes sent, then delivered when the other member’s device 
   // No device of Sam's is on: the server has it, nobody else.
   const text = `Are you there ${unique()}`;
   await send(alexPage, text);
-  await expect(status(alexPage, text)).toHaveText('Sent', { timeout: 15_000 });
+  await expect(status(alexPage, text)).toHaveText('Sent');
   // The newest own message spells its state out; older ones keep it for screen readers.
   await expect(status(alexPage, text).locator('.chat-status-label')).toHaveText('Sent');
 
@@ -324,12 +312,11 @@ test('an own message goes sent, then delivered when the other member’s device 
   const samContext = await browser.newContext({ baseURL });
   const streamOpen = samContext.waitForEvent('response', {
     predicate: (res) => new URL(res.url()).pathname === '/api/events.php' && res.ok(),
-    timeout: 20_000,
   });
   const samPage = await samContext.newPage();
   await login(samPage, sam);
   await expect(samPage).not.toHaveURL(/\/chats/);
-  await expect(status(alexPage, text)).toHaveText('Delivered', { timeout: 15_000 });
+  await expect(status(alexPage, text)).toHaveText('Delivered');
   await streamOpen;
 
   // Now live: the next message comes over Sam's event stream, which his worker acknowledges.
@@ -341,15 +328,15 @@ test('an own message goes sent, then delivered when the other member’s device 
   });
   const live = `Still there ${unique()}`;
   await send(alexPage, live);
-  await expect(status(alexPage, live)).toHaveText('Delivered', { timeout: 15_000 });
-  await expect.poll(() => acks.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect(status(alexPage, live)).toHaveText('Delivered');
+  await expect.poll(() => acks.length).toBeGreaterThan(0);
   expect(JSON.parse(acks[0] ?? '{}')).toMatchObject({ conversation: chatId });
   await expect(status(alexPage, text).locator('.chat-status-label')).toHaveCount(0);
 
   // Sam reads the conversation.
   await samPage.goto(`/chats/${chatId}`);
   await expect(messages(samPage).getByText(live, { exact: true })).toBeVisible();
-  await expect(status(alexPage, live)).toHaveText('Read', { timeout: 15_000 });
+  await expect(status(alexPage, live)).toHaveText('Read');
   await expect(status(alexPage, text)).toHaveText('Read');
 
   await alexPage.context().close();
@@ -451,7 +438,7 @@ test('a push shows a notification per conversation, and a click on it opens the 
   });
   // Generous: on a loaded two-core runner the worker's push event can wait its turn for seconds.
   await expect
-    .poll(() => shownNotifications(alexPage), { timeout: 25_000 })
+    .poll(() => shownNotifications(alexPage))
     .toEqual([{ title: 'Sam', tag: `chat-${chatId}`, body: text }]);
 
   // A second push of the same conversation replaces the notification (one tag per conversation).
@@ -461,7 +448,7 @@ test('a push shows a notification per conversation, and a click on it opens the 
     data: JSON.stringify({ ...payload, body: `${text} again` }),
   });
   await expect
-    .poll(() => shownNotifications(alexPage), { timeout: 10_000 })
+    .poll(() => shownNotifications(alexPage))
     .toEqual([{ title: 'Sam', tag: `chat-${chatId}`, body: `${text} again` }]);
 
   // A click on it (Chromium cannot click a notification from a test, so the service worker gets
@@ -470,9 +457,9 @@ test('a push shows a notification per conversation, and a click on it opens the 
   await alexPage.goto('/members');
   await waitForServiceWorker(alexPage);
   await clickNotification(alexPage.context(), payload.tag);
-  await expect(alexPage).toHaveURL(new RegExp(`/chats/${chatId}$`), { timeout: 10_000 });
+  await expect(alexPage).toHaveURL(new RegExp(`/chats/${chatId}$`));
   await expect(messages(alexPage).getByText(text, { exact: true })).toBeVisible();
-  await expect.poll(() => shownNotifications(alexPage), { timeout: 10_000 }).toEqual([]);
+  await expect.poll(() => shownNotifications(alexPage)).toEqual([]);
 
   // With no window open the click would open one, but Chromium refuses openWindow() to a click
   // made by script ("Not allowed to open a window"): only that the handler copes is checked.
@@ -482,7 +469,7 @@ test('a push shows a notification per conversation, and a click on it opens the 
     registrationId: await registrationId,
     data: JSON.stringify({ ...payload, body: `${text} once more` }),
   });
-  await expect.poll(() => shownNotifications(alexPage), { timeout: 10_000 }).toHaveLength(1);
+  await expect.poll(() => shownNotifications(alexPage)).toHaveLength(1);
   await cdp.detach();
   const context = alexPage.context();
   await alexPage.close();

@@ -21,12 +21,10 @@ test('a member’s complaint written offline is saved, then sent once when back 
 
   await goOnline(page);
   const reference = page.getByTestId('complaint-reference');
-  await expect(reference).toHaveText(/^CP-\d{6}$/, { timeout: 20_000 });
+  await expect(reference).toHaveText(/^CP-\d{6}$/);
   const text = (await reference.textContent())!;
   await expect
-    .poll(() => mailsTo(member.email).filter((m) => m.subject.includes(text)).length, {
-      timeout: 20_000,
-    })
+    .poll(() => mailsTo(member.email).filter((m) => m.subject.includes(text)).length)
     .toBe(1);
   await member.api.dispose();
 });

@@ -73,7 +73,7 @@ test.describe('complaints on a phone', () => {
     expect(reference).toMatch(/^CP-\d{6,}$/);
     expect(await axeViolations(page)).toEqual([]);
 
-    await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => mailsTo(email).length).toBe(1);
     const [mail] = mailsTo(email);
     expect(mail!.subject).toContain(reference);
     expect(mail!.subject).toContain('otrzymaliśmy Twoją skargę');

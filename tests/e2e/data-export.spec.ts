@@ -16,7 +16,7 @@ test('a member downloads a copy of their data from /profile and it opens', async
   await section.getByRole('button', { name: 'Download a copy of my data' }).click();
 
   const link = section.getByRole('link', { name: /^Download \(ZIP, / });
-  await expect(link).toBeVisible({ timeout: 20_000 });
+  await expect(link).toBeVisible();
   await expect(section.getByText(/The download works until/)).toBeVisible();
   await expect(
     section.getByText('We also sent a download link to your e-mail address.'),

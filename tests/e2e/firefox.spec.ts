@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { launch, type Browser, type Page } from 'puppeteer-core';
 import { DEMO, newMember } from './helpers';
 import { startSwitchableProxy, type SwitchableProxy } from './support/switchable-proxy';
+import { WAIT_MS } from './support/wait';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** A kept message while the browser believes it is online ("Waiting for connection" when not). */
@@ -40,7 +41,7 @@ const bodyText = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as PageGlobals).document.body.innerText);
 
 /** Waits until the page shows `text` (the screen rendered from the service worker and IndexedDB). */
-async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+async function waitForText(page: Page, text: string, timeout = WAIT_MS): Promise<void> {
   try {
     await page.waitForFunction(
       (t: string) => (globalThis as unknown as PageGlobals).document.body.innerText.includes(t),
@@ -72,9 +73,6 @@ const CUT_OFF_LOAD =
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(
     () => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null,
-    {
-      timeout: 30_000,
-    },
   );
 }
 
@@ -86,16 +84,12 @@ async function login(page: Page, base: string): Promise<void> {
   await page.locator('button[type=submit]').click();
   await page.waitForFunction(
     () => !(globalThis as unknown as PageGlobals).document.querySelector('input[type=email]'),
-    {
-      timeout: 30_000,
-    },
   );
 }
 
 test('Firefox without Background Sync: offline like and message, offline reload, delivered once', async ({
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const recipient = await newMember(baseURL!, 'Aino', 'female');
   const alex = await request.newContext({ baseURL });
   expect((await alex.post('/api/login.php', { data: DEMO })).status()).toBe(200);
@@ -116,6 +110,8 @@ test('Firefox without Background Sync: offline like and message, offline reload,
       userDataDir: profileDir,
     });
     const page = await browser.newPage();
+    // Every wait of the page (waitForFunction, waitForSelector, navigations) gets the suite's time.
+    page.setDefaultTimeout(WAIT_MS);
     // Quiet degradation: no uncaught error or unhandled rejection, no console error, at any point.
     // Firefox reports each module load it cut off because the test moved the page on, as an error
     // of the page being left; those are counted apart, only while the test navigates.
@@ -163,11 +159,8 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     await page.waitForSelector('.like-toggle');
     expect(await likePressed(page)).toBe('false');
     await goto(`${base}/members/${recipient.id}/chat`);
-    await page.waitForFunction(
-      () => /\/chats\/\d+$/.test((globalThis as unknown as PageGlobals).location.pathname),
-      {
-        timeout: 15_000,
-      },
+    await page.waitForFunction(() =>
+      /\/chats\/\d+$/.test((globalThis as unknown as PageGlobals).location.pathname),
     );
     const chatId = Number(/\/chats\/(\d+)$/.exec(page.url())?.[1]);
     expect(chatId).toBeGreaterThan(0);
@@ -221,13 +214,10 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     await page.bringToFront();
     await other.close();
     await expect
-      .poll(
-        async () => ({
-          like: await likedByOnServer(recipient.api, alexId),
-          message: await messagesOnServer(recipient.api, chatId, text),
-        }),
-        { timeout: 30_000 },
-      )
+      .poll(async () => ({
+        like: await likedByOnServer(recipient.api, alexId),
+        message: await messagesOnServer(recipient.api, chatId, text),
+      }))
       .toEqual({ like: 1, message: 1 });
     const visibleAgain = await page.evaluate(
       () => (globalThis as unknown as PageGlobals).visibleAgain ?? null,
@@ -239,11 +229,17 @@ test('Firefox without Background Sync: offline like and message, offline reload,
     await page.waitForFunction(
       (label: string) =>
         !(globalThis as unknown as PageGlobals).document.body.innerText.includes(label),
-      { timeout: 15_000 },
+      {},
       QUEUED_LABEL,
     );
-    // Delivered once, and nothing sent twice while the page, the timer and the poll all asked.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Delivered once, and nothing sent twice while the page, the timer and the poll all asked. A
+    // further message goes after them: the service worker sends a member's actions in order, a
+    // new one behind any still queued, and its replays one round after another, so once it has
+    // arrived, whatever could have sent the first ones again has done so.
+    const after = `${text} again`;
+    await page.locator('textarea').fill(after);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => messagesOnServer(recipient.api, chatId, after)).toBe(1);
     expect(await messagesOnServer(recipient.api, chatId, text)).toBe(1);
     expect(await likedByOnServer(recipient.api, alexId)).toBe(1);
 

@@ -10,7 +10,7 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByLabel(/password/i).fill(who.password);
   await page.getByRole('button', { name: /log in/i }).click();
   // The first login of a fresh browser also starts the sync worker and installs the service worker.
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 export const DEMO2 = { email: 'demo2@example.com', password: 'amora-demo-2026' };

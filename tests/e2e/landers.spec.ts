@@ -59,7 +59,6 @@ async function landerMember(page: Page): Promise<{ id: number; name: string }> {
 test('from a Dutch video lander to a finished sign-up that records the traffic source', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
   const email = freshEmail('lotte');
   await page.goto('/landers/video/she-nl?network=abc&sub1=x');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl-NL');
@@ -88,7 +87,7 @@ test('from a Dutch video lander to a finished sign-up that records the traffic s
   await page.getByRole('button', { name: nl.signup.location.skip }).click();
   await page.getByRole('button', { name: nl.signup.personal.skip }).click();
   await page.getByRole('button', { name: nl.signup.about.skip }).click();
-  await expect(step(page, 7)).toBeVisible({ timeout: 30_000 });
+  await expect(step(page, 7)).toBeVisible();
 
   expect(storedMember(email)).toEqual({ trafficsource: 'abc?sub1=x', language: 'nl' });
 
@@ -117,7 +116,7 @@ test("a member lander leads to that member's conversation", async ({ page }) => 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/chats\/\d+$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(page.getByRole('heading', { name: new RegExp(member.name) }).first()).toBeVisible();
   const chats = (await (await page.request.get('/api/chats.php')).json()) as {
     chats: { profile: { id: number } }[];
@@ -126,7 +125,6 @@ test("a member lander leads to that member's conversation", async ({ page }) => 
 });
 
 test('match-finder answers arrive in the new profile and the first search', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/match-finder');
   await page.getByText('Man', { exact: true }).click();
   await page.getByText('Women', { exact: true }).click();

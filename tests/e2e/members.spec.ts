@@ -33,8 +33,12 @@ test('filters, scrolls through the pages into similar members, and opens a profi
 
   const similar = page.getByRole('heading', { name: 'Similar members you may like' });
   for (let i = 0; i < 25 && !(await similar.isVisible()); i++) {
+    // Each scroll to the end of the list loads the next page: its cards, or the similar members.
+    const shown = await cards.count();
     await page.locator('.load-more').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400);
+    await expect
+      .poll(async () => (await similar.isVisible()) || (await cards.count()) > shown)
+      .toBe(true);
   }
   await expect(similar).toBeVisible();
   await expect(page).toHaveURL(/[?&]page=\d+/);
@@ -63,14 +67,18 @@ test('a like shows its spinner, arrives as new on the other member’s likes, an
   await expect(annaPage.getByRole('heading', { level: 1 })).toContainText('Bram');
   const toggle = annaPage.getByRole('button', { name: 'Like Bram' });
 
-  // Hold the like request a moment so the spinner can be seen.
+  // A slow connection: the like request is held until its spinner has been seen, however long
+  // that takes the test; the requests after it go through at once.
+  let answerLike: () => void = () => undefined;
+  const likeMayGo = new Promise<void>((resolve) => (answerLike = resolve));
   await annaPage.context().route('**/api/likes.php', async (route) => {
-    if (route.request().method() !== 'GET') await new Promise((r) => setTimeout(r, 700));
+    if (route.request().method() !== 'GET') await likeMayGo;
     await route.continue();
   });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-busy', 'true');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  answerLike();
   await expect(toggle).not.toHaveAttribute('aria-busy', 'true');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');

@@ -41,7 +41,6 @@ test('a chat report reaches the console with the messages, and a ban ends the se
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const lena = await newMember(baseURL!, 'Lena', 'female');
   const bram = await newMember(baseURL!, 'Bram', 'male');
   const mod = await newMember(baseURL!, 'Mirjam', 'female');
@@ -67,7 +66,7 @@ test('a chat report reaches the console with the messages, and a ban ends the se
     data: { conversation, message: rude, client_id: randomUUID() },
   });
   expect(sent.status()).toBe(200);
-  await expect(lenaPage.getByText(rude, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(lenaPage.getByText(rude, { exact: true })).toBeVisible();
 
   // She reports him from the conversation's menu.
   await lenaPage.getByRole('button', { name: 'More actions' }).click();
@@ -130,7 +129,7 @@ test('a chat report reaches the console with the messages, and a ban ends the se
 
   // Bram's open tab lands on the ban page with the reason, without him doing anything, and his
   // session is over on the server.
-  await expect(bramPage).toHaveURL(/\/pages\/ban$/, { timeout: 20_000 });
+  await expect(bramPage).toHaveURL(/\/pages\/ban$/);
   await expect(bramPage.getByText(reason)).toBeVisible();
   expect((await bramPage.request.get('/api/user.php')).status()).toBe(403);
 });

@@ -33,7 +33,6 @@ test.describe('buying credits on a phone', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
     const noor = await newMember(baseURL!, 'Noor', 'female');
 
     // Sign up as a visitor would; the new account has no credits.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { DEMO } from './helpers';
+import { DEMO, waitForServiceWorker } from './helpers';
 
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
@@ -185,7 +185,9 @@ test('a prerendered page takes over and serves the visit without i18next, until 
   // The app's own page is up, in the page's language, and stays without i18next while idle.
   await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.locator('#root h1')).toHaveText(messages('nl').home.title);
-  await page.waitForTimeout(2500);
+  // The work of an idle page is done: the parts loaded after the first screen are in, and the
+  // service worker they register controls the page with the network quiet.
+  await waitForServiceWorker(page);
   expect(asked).toBe(0);
 
   // A language change brings i18next in, which loads the new language's messages.
@@ -223,8 +225,10 @@ test('the app loads only once the preloaded largest image of the page has arrive
   // Not 'load': the held poster is what the page's load event waits for.
   await page.goto('/landers/video/eng', { waitUntil: 'domcontentloaded' });
   await expect(page.locator('#prerendered')).toBeVisible();
-  // Long enough for several frames: nothing of the app's competes with the poster meanwhile.
-  await page.waitForTimeout(500);
+  // Several frames drawn: nothing of the app's competes with the poster meanwhile.
+  await page.evaluate(
+    'new Promise((r) => { let n = 0; const f = () => (++n < 10 ? requestAnimationFrame(f) : r()); requestAnimationFrame(f); })',
+  );
   // Asked for in the page's own time, before the boot script's 1.5 s safety start: none. (A busy
   // machine may take longer than that to get here; what came after 1.5 s is the safety start.)
   const early = await page.evaluate(() =>

@@ -105,7 +105,7 @@ test.describe('sign-up on a phone', () => {
 
     // Entering step 3 asks for the position: Utrecht lies in the Netherlands.
     await expect(step(page, 3)).toBeVisible();
-    await expect(page.getByLabel('City')).toHaveValue(/Utrecht/, { timeout: 15_000 });
+    await expect(page.getByLabel('City')).toHaveValue(/Utrecht/);
     await page.getByRole('button', { name: 'Save living area' }).click();
 
     await expect(step(page, 4)).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('sign-up on a phone', () => {
     await page.getByLabel('About me').fill('Cycling along the canals and good coffee.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
 
-    await expect(step(page, 7)).toBeVisible({ timeout: 30_000 });
+    await expect(step(page, 7)).toBeVisible();
     await expect(step(page, 7)).toContainText(email);
 
     const link = await waitForMailLink(email, '/api/activate.php?token=');
@@ -187,7 +187,7 @@ test.describe('sign-up on a phone', () => {
     await expect(step(page, 4)).toBeVisible();
     await page.getByRole('button', { name: 'Verder zonder persoonlijke gegevens' }).click();
     await page.getByRole('button', { name: 'Verder zonder tekst' }).click();
-    await expect(step(page, 7)).toBeVisible({ timeout: 30_000 });
+    await expect(step(page, 7)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kijk in je inbox' })).toBeVisible();
 
     const link = await waitForMailLink(email, '/api/activate.php?token=');
@@ -229,9 +229,7 @@ test('a step saved without a connection survives a reload and is sent when it re
   await expect(step(page, 4)).toBeVisible();
 
   await goOnline(page);
-  await expect
-    .poll(async () => (await serverUser(page)).profile.city, { timeout: 20_000 })
-    .toBe('Zwolle');
+  await expect.poll(async () => (await serverUser(page)).profile.city).toBe('Zwolle');
 });
 
 test('a member who forgot the password sets a new one through the mailed link', async ({

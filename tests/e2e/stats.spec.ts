@@ -44,7 +44,6 @@ test('a visitor from a partner lander signs up and pays; the console counts each
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   // The run's own sub-id, so the figures of other tests on the same server stay out of view.
   const tag = `run${Date.now().toString(36)}`;
   const click = `click-${tag}`;

@@ -46,7 +46,6 @@ test('with a nearly full quota the app keeps working online and a queued like su
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000); // a busy CI machine needs more than the default here
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // The sync worker logs each refused write it made room for; reported, not required: small
@@ -120,7 +119,7 @@ test('with a nearly full quota the app keeps working online and a queued like su
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await goOnline(page);
   await expect
-    .poll(async () => (await serverLikes(page)).profiles.map((p) => p.id), { timeout: 20_000 })
+    .poll(async () => (await serverLikes(page)).profiles.map((p) => p.id))
     .toContain(writer.id);
 
   const after = await estimate(page);

@@ -143,7 +143,6 @@ const proxied = (since: number, method: string, path: string) =>
   ).length;
 
 test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(90_000);
   const api = await request.newContext({ baseURL });
   expect((await api.post('/api/login.php', { data: DEMO })).status()).toBe(200);
   const { user } = (await (await api.get('/api/user.php')).json()) as { user: { id: number } };
@@ -183,7 +182,7 @@ test.afterEach(async () => {
 const clickButton = (text: string) => clickButtonIn(wk, text);
 
 /** The sign-up wizard's step `n` is on screen. */
-const waitForStep = (n: number, timeout = 20_000) =>
+const waitForStep = (n: number, timeout?: number) =>
   waitForSelector(wk, `[data-step="${n}"]`, timeout);
 
 /**
@@ -242,7 +241,7 @@ test('log in, members, a profile, a like and a conversation: each screen laid ou
   await fill(wk, 'input[type=email]', DEMO.email);
   await fill(wk, 'input[autocomplete=current-password]', DEMO.password);
   await (await wk.$('button[type=submit]')).click();
-  await waitFor(wk, 'login left', async () => !(await wk.getUrl()).includes('/login'), 30_000);
+  await waitFor(wk, 'login left', async () => !(await wk.getUrl()).includes('/login'));
 
   // What this WebKit lacks, so the other tests prove the fallbacks.
   const lacks = await inPage(wk, () => {
@@ -335,13 +334,13 @@ test('a page left for the back/forward cache lets go of the leader lock and Inde
   // worker is asked to let go and end itself; one left at the very moment it writes can still
   // freeze holding its stores until WebKit drops the cached page.
   await open('/members');
-  await waitForSelector(wk, 'article .like-toggle', 10_000);
+  await waitForSelector(wk, 'article .like-toggle');
   await waitFor(wk, 'the list page leads', async () => {
     const locks = await leaderLock();
     return locks.held === 1 && locks.pending === 0;
   });
   await open(`/members/${mia.id}`);
-  await waitForSelector(wk, '.like-toggle', 10_000);
+  await waitForSelector(wk, '.like-toggle');
   // One leader, this page's worker, with nobody queued behind a frozen one; no store held.
   await waitFor(wk, "this page's worker alone holds the leader lock", async () => {
     const locks = await leaderLock();
@@ -353,7 +352,7 @@ test('a page left for the back/forward cache lets go of the leader lock and Inde
   await collectProblems();
   await wk.back();
   await watchProblems(wk);
-  await waitForSelector(wk, 'article .like-toggle', 10_000);
+  await waitForSelector(wk, 'article .like-toggle');
   expect(await wk.getUrl()).toBe(`${base}/members`);
   await waitFor(wk, 'the leader lock again held by one', async () => {
     const locks = await leaderLock();
@@ -476,7 +475,7 @@ test('a like, an unlike and two messages made offline survive an offline reload 
   });
   await waitForNoText(wk, SENDING);
   // Once: nothing sent again by the other triggers (page, poll, timer) that asked meanwhile.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await sendAfter();
   expect(await serverMessages(mia, texts)).toEqual(texts);
   expect({ lea: await likedByAlex(lea), mia: await likedByAlex(mia) }).toEqual({ lea: 1, mia: 0 });
 });
@@ -487,7 +486,7 @@ test('a message arrives live in the open conversation, without a reload', async 
   const since = Date.now();
   const text = `Live from Mia ${unique()}`;
   await miaWrites(text);
-  await waitForText(wk, text, 10_000);
+  await waitForText(wk, text);
   test.info().annotations.push({
     type: 'live',
     description: `shown ${Date.now() - since} ms after the send`,
@@ -517,7 +516,7 @@ test('without Push and badges, the notifications screen says so and new messages
   await markDocument();
   const text = `Are you there ${unique()}`;
   await miaWrites(text);
-  await waitForText(wk, text, 10_000);
+  await waitForText(wk, text);
   expect(await sameDocument()).toBe(true);
   expect(await bodyText(wk)).not.toContain('Install Amora');
 });
@@ -538,7 +537,7 @@ test('a new service worker takes over without losing a queued message', async ()
         () => done(false),
       );
   });
-  await waitForText(wk, BANNER, 20_000);
+  await waitForText(wk, BANNER);
   expect(await registration()).toMatchObject({ waiting: true, active: true });
 
   // Offline, a message waits in the old worker's queue.
@@ -559,17 +558,43 @@ test('a new service worker takes over without losing a queued message', async ()
   await waitForText(wk, text);
   await waitForText(wk, SENDING);
   await markDocument();
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  expect(await sameDocument()).toBe(true); // one reload, not a loop
+  // One reload, not a loop: this document's app has loaded its service-worker bridge, and the
+  // registration holds only the worker that controls the page, so no take-over is left that
+  // could reload it again.
+  await waitFor(wk, 'the service worker bridge loaded', () =>
+    inPage(wk, () =>
+      (
+        globalThis as unknown as {
+          performance: { getEntriesByType(type: string): { name: string }[] };
+        }
+      ).performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/workbox-window\b/.test(entry.name)),
+    ),
+  );
+  expect(await registration()).toMatchObject({ waiting: false, active: true });
+  expect(await sameDocument()).toBe(true);
   expect(await serverMessages(mia, [text])).toEqual([]);
 
   // Back online, the new worker sends what the old one queued: once.
   await proxy!.setOnline(true);
-  await expect.poll(() => serverMessages(mia, [text]), { timeout: 30_000 }).toEqual([text]);
+  await expect.poll(() => serverMessages(mia, [text])).toEqual([text]);
   await waitForNoText(wk, SENDING);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await sendAfter();
   expect(await serverMessages(mia, [text])).toEqual([text]);
 });
+
+/**
+ * Sends one more message from the open conversation and waits until the server has it. The
+ * service worker sends a member's actions in order, a new one behind any still queued, and its
+ * replays one round after another: once this one has arrived, whatever could have sent an earlier
+ * action again has done so, and the server's counts are final.
+ */
+async function sendAfter(): Promise<void> {
+  const after = `After them ${unique()}`;
+  await send(after);
+  await expect.poll(() => serverMessages(mia, [after])).toEqual([after]);
+}
 
 /** The registration's workers: whether one waits and one is active. */
 const registration = () =>

@@ -43,7 +43,7 @@ export async function waitForMailLink(to: string, pathPrefix: string): Promise<s
         link = mail ? (pattern.exec(mail.text)?.[0] ?? null) : null;
         return link;
       },
-      { timeout: 20_000, message: `a mail to ${to} with a ${pathPrefix} link` },
+      { message: `a mail to ${to} with a ${pathPrefix} link` },
     )
     .not.toBeNull();
   return link!;

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { remote } from 'webdriverio';
 import { freePort } from './free-port';
+import { WAIT_MS } from './wait';
 
 export const MINIBROWSER =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -62,7 +63,7 @@ async function startDisplay(): Promise<{ xvfb: ChildProcess; display: string }> 
         if (out.includes('\n')) resolve(`:${out.trim()}`);
       });
       xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${log}`)));
-      timer = setTimeout(() => reject(new Error(`Xvfb did not start: ${log}`)), 15_000);
+      timer = setTimeout(() => reject(new Error(`Xvfb did not start: ${log}`)), WAIT_MS);
     });
     return { xvfb, display };
   } catch (error) {
@@ -83,8 +84,11 @@ async function startDriver(display: string): Promise<{ driver: ChildProcess; por
     });
     let exited = false;
     driver.once('exit', () => (exited = true));
-    for (let i = 0; i < 100 && !exited; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/status`).then(
+    const deadline = Date.now() + WAIT_MS;
+    while (!exited && Date.now() < deadline) {
+      const up = await fetch(`http://127.0.0.1:${port}/status`, {
+        signal: AbortSignal.timeout(WAIT_MS),
+      }).then(
         (res) => res.ok,
         () => false,
       );

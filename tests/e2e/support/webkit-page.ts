@@ -6,6 +6,7 @@
 import { test } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { WAIT_MS } from './wait';
 import type { WebKit } from './webkit-browser';
 
 /** The DOM members the page functions use. */
@@ -121,7 +122,7 @@ export async function waitFor(
   browser: WebKit,
   what: string,
   check: () => Promise<boolean>,
-  timeout = 15_000,
+  timeout = WAIT_MS,
 ): Promise<void> {
   try {
     await browser.waitUntil(() => check().catch(() => false), { timeout, interval: 150 });
@@ -205,15 +206,11 @@ export const likePressed = (browser: WebKit): Promise<string | null> =>
 
 /** Waits until the service worker controls the page, so reloads and actions go through it. */
 export const waitForServiceWorker = (browser: WebKit) =>
-  waitFor(
-    browser,
-    'a service worker controlling the page',
-    () =>
-      inPage(
-        browser,
-        () => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null,
-      ),
-    30_000,
+  waitFor(browser, 'a service worker controlling the page', () =>
+    inPage(
+      browser,
+      () => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null,
+    ),
   );
 
 /** What a laid-out screen looks like in the page. */
@@ -259,8 +256,10 @@ export async function expectLaidOut(
   screen: string,
   { offline = false }: { offline?: boolean } = {},
 ): Promise<void> {
+  // Photos still loading get until the deadline; what is still loading then is reported below.
+  const deadline = Date.now() + WAIT_MS;
   let pictures = await photos(browser);
-  for (let i = 0; i < 25 && pictures.loading > 0; i++) {
+  while (pictures.loading > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     pictures = await photos(browser);
   }
