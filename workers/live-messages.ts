@@ -5,7 +5,7 @@
 import type { LiveEvent } from '../src/shared/contract/live-events';
 import type { MessageRow } from '../src/db/db';
 import type { SyncContext } from './context';
-import { handOver, loadMessages, postsInFlight, rowOf } from './messages';
+import { handOver, keepReceipts, loadMessages, postsInFlight, rowOf } from './messages';
 import { knownMemberId } from './session';
 
 /** A live event about one conversation that the worker applies to its stored messages. */
@@ -90,8 +90,9 @@ async function storeLiveMessage(ctx: SyncContext, row: MessageRow): Promise<void
       db.messages.where('conversation').equals(row.conversation).first(),
       db.messages.get(row.key),
     ]);
-    if (!held || (stored && sameRow(stored, row))) return;
-    await db.messages.put(row);
+    const kept = keepReceipts(row, stored);
+    if (!held || (stored && sameRow(stored, kept))) return;
+    await db.messages.put(kept);
   });
 }
 

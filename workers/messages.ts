@@ -31,6 +31,28 @@ export const rowOf = (message: ChatMessage): MessageRow => ({
   status: 'sent',
 });
 
+/**
+ * `row` as the server sent it, with the receipts of the stored row kept: a message once delivered
+ * or read never goes back. An answer the server made just before the other member read the
+ * message can be written after the read event was applied here; without this it would put
+ * "Delivered" back under a message that was read (seen on a loaded machine in
+ * tests/e2e/chat.spec.ts).
+ */
+export function keepReceipts(row: MessageRow, stored: MessageRow | undefined): MessageRow {
+  if (!stored) return row;
+  return {
+    ...row,
+    delivered_at: row.delivered_at ?? stored.delivered_at,
+    read_at: row.read_at ?? stored.read_at,
+  };
+}
+
+/** `rows` with the receipts of their stored rows kept (keepReceipts); inside the writing transaction. */
+async function withKeptReceipts(db: SyncContext['db'], rows: MessageRow[]): Promise<MessageRow[]> {
+  const stored = await db.messages.bulkGet(rows.map((row) => row.key));
+  return rows.map((row, i) => keepReceipts(row, stored[i]));
+}
+
 /** Hands messages of one conversation to the open pages (src/shared/page-lane.ts). */
 export function handOver(
   ctx: SyncContext,
@@ -71,7 +93,7 @@ export async function loadMessages(
   try {
     await db.transaction('rw', db.messages, db.kv, async () => {
       if ((await kvGet(db, 'session'))?.changedAt !== stamp) return; // someone else's session now
-      await db.messages.bulkPut(rows);
+      await db.messages.bulkPut(await withKeptReceipts(db, rows));
     });
   } catch (error) {
     if (!isStorageFull(error)) throw error;

@@ -85,6 +85,32 @@ describe('delivery receipts', () => {
     ]);
   });
 
+  it('keeps a receipt when a page or a live copy the server made before it is written after it', async () => {
+    const h = await withMessages([message(1, ME), message(2, THEM)]);
+    await applyConversationEvent(h.ctx, {
+      type: 'read',
+      conversation: 1,
+      by: THEM,
+      up_to: 1,
+      read_at: '2026-01-01T00:20:00Z',
+    });
+    // The answer to a load that started before the other member read: no receipt on it yet.
+    h.backend.override('GET /api/chat.php', {
+      body: { conversation: 1, msg: [message(1, ME), message(2, THEM)] },
+    });
+    await h.api.loadMessages(1);
+    // And a live copy of the same message without its receipts.
+    await applyConversationEvent(h.ctx, {
+      type: 'message',
+      conversation: 1,
+      message: message(1, ME),
+    });
+    expect((await messagesOf(1, h.db)).map((r) => [r.id, r.delivered_at, r.read_at])).toEqual([
+      [1, '2026-01-01T00:20:00Z', '2026-01-01T00:20:00Z'],
+      [2, null, null],
+    ]);
+  });
+
   it('asks the server about a receipt that covers a message still waiting for its answer', async () => {
     const h = await withMessages([]);
     const clientId = '00000000-0000-4000-8000-0000000000bb';
