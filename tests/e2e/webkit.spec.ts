@@ -339,6 +339,12 @@ test('a page left for the back/forward cache lets go of the leader lock and Inde
     const locks = await leaderLock();
     return locks.held === 1 && locks.pending === 0;
   });
+  // The list page's worker has written what the page loaded before the page is left: one frozen
+  // in the very moment it writes is the window above that only WebKit can close, and this test is
+  // about what the page does when it is left, not about that window.
+  await waitFor(wk, "the list page's worker wrote what it loaded", async () => {
+    return (await storesHeld()).length === 0;
+  });
   await open(`/members/${mia.id}`);
   await waitForSelector(wk, '.like-toggle');
   // One leader, this page's worker, with nobody queued behind a frozen one; no store held.
