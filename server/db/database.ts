@@ -81,7 +81,7 @@ export function createDatabase(opts: DatabaseOptions): DatabaseHandle {
   };
 }
 
-/** How often migrating is tried when another schema was dropped while the catalog was read. */
+/** How often migrating is tried when another schema changed while the catalog was read. */
 const MIGRATE_TRIES = 5;
 /** The pause before the next try, times the tries so far: a drop takes a few milliseconds. */
 const MIGRATE_RETRY_MS = 20;
@@ -92,15 +92,45 @@ const MIGRATE_RETRY_MS = 20;
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return migrateSqlite(db);
+  return migratePostgres(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Runs the migrations up to and including `name` (PostgreSQL; tests of a later migration start
+ * from the schema of an earlier release). Throws like migrateToLatest.
+ */
+export async function migratePostgresTo(
+  db: Kysely<Database>,
+  name: string,
+): Promise<MigrationResultSet> {
+  return migratePostgres(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migratePostgres(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   const schema = await currentPostgresSchema(db);
   // Kysely serialises PostgreSQL migrators with an advisory lock and runs them in one transaction.
   const migrator = migratorOn(db, schema);
   for (let attempt = 1; ; attempt += 1) {
-    const result = await migrator.migrateToLatest();
+    const result = await run(migrator);
     if (!result.error) return result;
-    if (attempt >= MIGRATE_TRIES || !otherSchemaDropped(result.error, schema)) throw result.error;
+    if (attempt >= MIGRATE_TRIES || !catalogReadRaced(result, schema)) throw result.error;
     await new Promise((resolve) => setTimeout(resolve, MIGRATE_RETRY_MS * attempt));
   }
+}
+
+/**
+ * Whether a migration run failed while Kysely read the catalog, before any migration ran (it then
+ * reports no results), because another schema of the database changed under that read: dropped
+ * (otherSchemaDropped), or a table or column of it gone meanwhile (42P01, 42703), as when another
+ * test file migrates its own schema at that moment. Nothing was changed yet, so reading again is safe.
+ */
+function catalogReadRaced(result: MigrationResultSet, schema: string | undefined): boolean {
+  if (result.results !== undefined) return false;
+  const code = (result.error as { code?: unknown } | null)?.code;
+  return otherSchemaDropped(result.error, schema) || code === '42P01' || code === '42703';
 }
 
 function migratorOn(db: Kysely<Database>, schema: string | undefined): Migrator {

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, migrateToLatest, type DatabaseHandle } from '../../server/db/database';
+import {
+  createDatabase,
+  migratePostgresTo,
+  migrateToLatest,
+  type DatabaseHandle,
+} from '../../server/db/database';
 import { migrations } from '../../server/migrations/index';
 import { MEMBER_CONVERSIONS } from '../../server/repositories/conversions.repository';
 import { ENGINES, TEST_DATABASE_URL, withPg } from './helper';
@@ -32,12 +37,14 @@ for (const engine of ENGINES) {
         engine === 'postgres' ? { dataDir, databaseUrl: TEST_DATABASE_URL, schema } : { dataDir },
       );
       const { db } = handle;
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: () => Promise.resolve(migrations) },
-        ...(engine === 'postgres' && { migrationTableSchema: schema }),
-      });
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      if (engine === 'postgres') await migratePostgresTo(db, BEFORE);
+      else {
+        const migrator = new Migrator({
+          db,
+          provider: { getMigrations: () => Promise.resolve(migrations) },
+        });
+        expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+      }
 
       const now = Date.now();
       const member = async (email: string, status: string, lastStep: boolean) => {
