@@ -20,12 +20,15 @@ export class ViewCounter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private day = { from: 0, text: '' };
+  private readonly vocabulary: ViewVocabulary;
 
   constructor(
     private readonly write: (batches: ViewBatch[]) => Promise<void>,
     private readonly onError: (error: unknown) => void,
-    private readonly vocabulary = new ViewVocabulary(),
-  ) {}
+    vocabulary = new ViewVocabulary(),
+  ) {
+    this.vocabulary = vocabulary;
+  }
 
   /** Counts one view. */
   count(event: ViewBatch['event'], counted: StatsDimensions, now = Date.now()): void {

@@ -1,25 +1,17 @@
-/** One line icon drawn in currentColor, inline so it costs no request. */
+/** One 24×24 line icon drawn in currentColor, inline so it costs no request. */
 export interface LineIconProps {
-  /** SVG path data on a `grid`×`grid` square. */
+  /** SVG path data on a 24×24 grid. */
   path: string;
-  /** The side of the square the path is drawn on: 24 (the default), or 32 for the page icons. */
-  grid?: number;
   size?: number;
   className?: string;
   strokeWidth?: number;
 }
 
 /** Decorative: the text or the control around it carries the meaning. */
-export function LineIcon({
-  path,
-  grid = 24,
-  size = 20,
-  className,
-  strokeWidth = 1.75,
-}: LineIconProps) {
+export function LineIcon({ path, size = 20, className, strokeWidth = 1.75 }: LineIconProps) {
   return (
     <svg
-      viewBox={`0 0 ${grid} ${grid}`}
+      viewBox="0 0 24 24"
       width={size}
       height={size}
       aria-hidden="true"

@@ -1,5 +1,3 @@
-import { LineIcon } from '../../app/icons/LineIcon';
-
 /** Line icons for the landing page benefits, inline so they cost no requests. */
 const PATHS = {
   people:
@@ -10,5 +8,16 @@ const PATHS = {
 } as const;
 
 export function BenefitIcon({ name }: { name: keyof typeof PATHS }) {
-  return <LineIcon path={PATHS[name]} grid={32} size={28} strokeWidth={2} />;
+  return (
+    <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+      <path
+        d={PATHS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
 }

@@ -1,5 +1,3 @@
-import { LineIcon } from '../../app/icons/LineIcon';
-
 /** Line icons for the wizard steps, inline so they cost no requests. */
 const PATHS = {
   bell: 'M16 4a8 8 0 0 0-8 8v5l-3 5h22l-3-5v-5a8 8 0 0 0-8-8Z M13 26a3 3 0 0 0 6 0',
@@ -16,5 +14,16 @@ const PATHS = {
 export type SignupIconName = keyof typeof PATHS;
 
 export function SignupIcon({ name, size = 28 }: { name: SignupIconName; size?: number }) {
-  return <LineIcon path={PATHS[name]} grid={32} size={size} strokeWidth={2} />;
+  return (
+    <svg viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d={PATHS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
 }

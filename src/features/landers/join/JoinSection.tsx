@@ -15,7 +15,6 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LineIcon } from '../../../app/icons/LineIcon';
 import { useSession } from '../../../app/session/session-context';
 import { nextTask } from '../../../lib/next-task';
 import { JOIN_ID } from '../lander-rules';
@@ -34,11 +33,23 @@ const InlineSignup = lazy(async () => {
 });
 
 /**
- * The account step's heart (SignupIcon's `heart`), kept here: the wizard's icon set is a file of
+ * The account step's heart (SignupIcon's `heart`), drawn here: the wizard's icon set is a file of
  * its own, which a lander's first route would otherwise load for this one icon.
  */
-const JOIN_HEART =
-  'M16 27S4 19.6 4 11.5A6.5 6.5 0 0 1 16 8a6.5 6.5 0 0 1 12 3.5C28 19.6 16 27 16 27Z';
+function JoinHeart() {
+  return (
+    <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden="true" focusable="false">
+      <path
+        d="M16 27S4 19.6 4 11.5A6.5 6.5 0 0 1 16 8a6.5 6.5 0 0 1 12 3.5C28 19.6 16 27 16 27Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
 
 export interface JoinSectionProps extends InlineSignupProps {
   /** /signup with the page's tracking query, for the plain link. */
@@ -93,7 +104,7 @@ export function JoinSection({
   const link = (
     <div className="lander-join-intro">
       <div className="signup-icon" aria-hidden="true">
-        <LineIcon path={JOIN_HEART} grid={32} size={28} strokeWidth={2} />
+        <JoinHeart />
       </div>
       <h2 className="signup-title">{title ?? t('landers.join.title')}</h2>
       <p className="signup-intro">{text ?? t('landers.join.text')}</p>
