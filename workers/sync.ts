@@ -216,6 +216,12 @@ export function createSync(deps: SyncDeps) {
   };
 
   let leadership: { stop(): void } | null = null;
+  const standDown = () => {
+    leadership?.stop();
+    leadership = null;
+    leader = false;
+    pause();
+  };
   const search = createSearch(ctx);
 
   /** The API the page calls through Comlink (worker-bridge.ts). */
@@ -401,12 +407,14 @@ export function createSync(deps: SyncDeps) {
         becomeLeader().catch((error: unknown) => log('Leader start failed', error));
       });
     },
+    /**
+     * Steps back for a while: leadership released (another tab's worker takes over), nothing
+     * polled or heard; `start()` joins the election again.
+     */
+    standDown,
     /** Leaves: releases leadership so another tab's worker takes over. */
     stop() {
-      leadership?.stop();
-      leadership = null;
-      leader = false;
-      pause();
+      standDown();
       unsubscribe();
     },
   };

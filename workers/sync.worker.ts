@@ -36,6 +36,12 @@ function appBadge(): Badge | null {
 /** Pages listen here for what this worker hands them directly (page-lane.ts). */
 const pageLane = new BroadcastChannel(PAGE_LANE_CHANNEL);
 
+/**
+ * How long a worker whose page may be leaving starts no transaction. Long enough for the next
+ * page to arrive on a slow connection; a page that stays meanwhile only polls a little later.
+ */
+const LEAVING_HOLD_MS = 3000;
+
 /** Set when this worker started outside the service worker's control (page-transport.ts). */
 let pageFetch: PageFetch | null = null;
 
@@ -83,6 +89,16 @@ const api = {
   /** The page started this worker before a service worker controlled it: send actions via the page. */
   sendActionsThroughPage(transport: PageFetch): void {
     pageFetch = transport;
+  },
+  /**
+   * The page may be leaving (its beforeunload): WebKit freezes it and this worker with it once the
+   * next page arrives, and a worker frozen as leader or inside a transaction stalls the pages after
+   * it (src/lib/page-cache.ts). Frozen before it heard `releaseForPageCache`, it holds nothing now;
+   * a page that stays after all (a cancelled load) gets its worker back a moment later.
+   */
+  prepareToLeave(): void {
+    sync.standDown();
+    transactions.holdFor(LEAVING_HOLD_MS, () => sync.start());
   },
   /**
    * The page goes into the back/forward cache, where WebKit would freeze this worker holding the

@@ -11,7 +11,7 @@ import type { UnsentMessage } from '../../workers/message-recovery';
 import type { ModerationRequest } from '../../workers/moderation';
 import type { StatsRequest } from '../../workers/stats';
 import { fetchForWorker } from '../../workers/page-transport';
-import { releaseWhenCached } from '../lib/page-cache';
+import { prepareWhenLeaving, releaseWhenCached } from '../lib/page-cache';
 import type { SyncApi } from '../../workers/sync.worker';
 
 // The worker's types the page's screens name: they come through here, as the calls do.
@@ -48,6 +48,8 @@ export function getSync(): SyncRemote {
       () => void api.releaseForPageCache().catch(() => undefined),
       () => location.reload(),
     );
+    // Told earlier too, at beforeunload, which a worker busy under load may need to hear in time.
+    prepareWhenLeaving(window, () => void api.prepareToLeave().catch(() => undefined));
     // A worker started before a service worker controls this page stays outside its control for
     // life; its actions then go through this page, which the service worker claims once active.
     if (!navigator.serviceWorker?.controller) {

@@ -6,6 +6,11 @@
  * the page lets go as it enters the cache, as on any navigation without that cache: its database
  * closes (src/db/db.ts) and its worker ends (src/bridges/worker-bridge.ts). A page shown again
  * from the cache then loads afresh.
+ *
+ * The page's own code runs at pagehide, but its worker only hears of it in its next task, and
+ * WebKit may freeze it first: under load, a worker caught writing held its stores from the next
+ * page. So the worker is told at beforeunload already, which comes before the next page is even
+ * asked for, and starts nothing from then until the page is either gone or plainly staying.
  */
 
 /** A `pagehide` or `pageshow` event: whether the page goes into, or comes from, the cache. */
@@ -39,4 +44,14 @@ export function releaseWhenCached(
     target.removeEventListener('pagehide', onHide);
     target.removeEventListener('pageshow', onShow);
   };
+}
+
+/**
+ * Runs `prepare` when the page may be leaving (beforeunload: any navigation away, a reload, a
+ * cancelled one). Returns the stop. Nothing here asks the member to confirm leaving.
+ */
+export function prepareWhenLeaving(target: EventTarget, prepare: () => void): () => void {
+  if (typeof target.addEventListener !== 'function') return () => undefined;
+  target.addEventListener('beforeunload', prepare);
+  return () => target.removeEventListener('beforeunload', prepare);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { kvGet, kvPut } from '../../src/db/kv';
 import { trackTransactions } from '../../src/db/live-transactions';
-import { releaseWhenCached } from '../../src/lib/page-cache';
+import { prepareWhenLeaving, releaseWhenCached } from '../../src/lib/page-cache';
 import { newDb } from './helpers/sync-harness';
 
 /** A pagehide or pageshow event as the browser sends it. */
@@ -48,6 +48,21 @@ describe('releaseWhenCached', () => {
   });
 });
 
+describe('prepareWhenLeaving', () => {
+  it('prepares at each beforeunload until stopped, and never asks to confirm', () => {
+    const page = new EventTarget();
+    const prepare = vi.fn();
+    const stop = prepareWhenLeaving(page, prepare);
+    const leaving = new Event('beforeunload', { cancelable: true });
+    page.dispatchEvent(leaving);
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(leaving.defaultPrevented).toBe(false);
+    stop();
+    page.dispatchEvent(new Event('beforeunload'));
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('trackTransactions', () => {
   it('aborts the transactions still open, so their writes never land', async () => {
     const db = newDb();
@@ -75,5 +90,24 @@ describe('trackTransactions', () => {
     await db.transaction('rw', db.kv, () => kvPut(db, 'pushSubscribed', true));
     tracked.abortAll();
     expect(await kvGet(db, 'pushSubscribed')).toBe(true);
+  });
+
+  it('holds new transactions off while the page may be leaving, then lets them run again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const db = newDb();
+      const tracked = trackTransactions(db);
+      await db.open();
+      const after = vi.fn();
+      tracked.holdFor(1000, after);
+      await expect(kvPut(db, 'pushSubscribed', true)).rejects.toThrow();
+      expect(after).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1000);
+      expect(after).toHaveBeenCalledTimes(1);
+      await kvPut(db, 'pushSubscribed', true);
+      expect(await kvGet(db, 'pushSubscribed')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
