@@ -10,6 +10,7 @@ import { DB_NAME, openAmoraDb } from '../src/db/db';
 import { trackTransactions } from '../src/db/live-transactions';
 import type { Badge, Channel } from './context';
 import { createHttp } from './fetcher';
+import { createLeavingGate } from './leaving';
 import { routeActions, type PageFetch } from './page-transport';
 import { createSync } from './sync';
 import { createUpload } from './upload';
@@ -84,8 +85,10 @@ sync.start();
 // Back online: a member's complaints saved without a connection go now.
 self.addEventListener('online', () => void sync.api.flushComplaints().catch(() => undefined));
 
+const gate = createLeavingGate();
+
 const api = {
-  ...sync.api,
+  ...gate.guard(sync.api),
   /** The page started this worker before a service worker controlled it: send actions via the page. */
   sendActionsThroughPage(transport: PageFetch): void {
     pageFetch = transport;
@@ -94,11 +97,16 @@ const api = {
    * The page may be leaving (its beforeunload): WebKit freezes it and this worker with it once the
    * next page arrives, and a worker frozen as leader or inside a transaction stalls the pages after
    * it (src/lib/page-cache.ts). Frozen before it heard `releaseForPageCache`, it holds nothing now;
-   * a page that stays after all (a cancelled load) gets its worker back a moment later.
+   * a page that stays after all (a cancelled load) gets its worker back a moment later. Calls
+   * this cuts short stay unanswered (leaving.ts).
    */
   prepareToLeave(): void {
+    gate.leaving();
     sync.standDown();
-    transactions.holdFor(LEAVING_HOLD_MS, () => sync.start());
+    transactions.holdFor(LEAVING_HOLD_MS, () => {
+      gate.stayed();
+      sync.start();
+    });
   },
   /**
    * The page goes into the back/forward cache, where WebKit would freeze this worker holding the
