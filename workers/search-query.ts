@@ -4,16 +4,20 @@
  */
 import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../src/shared/contract/fields';
 import type { SearchFilters } from '../src/db/db';
+import type { SearchResponse } from '../src/shared/contract/members';
+import { autoSearchQuery, type AutoSearchOptions } from '../src/shared/auto-search';
 import type { QueryValue } from './fetcher';
 
 /** Similar results widen the age range this much each side (SPEC §9). */
 export const SIMILAR_AGE_MARGIN = 5;
 
 /** Options of the automatic first load. */
-export interface AutoLoadOptions {
-  /** The `network` tracking parameter of the page, if any. */
-  trafficsource?: string;
-  searchAllCountries?: boolean;
+export interface AutoLoadOptions extends AutoSearchOptions {
+  /**
+   * The answer to this same first search that the server wrote into the page (first-answers.ts):
+   * stored as if fetched, so the list the member already sees is the one kept.
+   */
+  first?: SearchResponse;
 }
 
 /** Stable key of a filter set, so each search keeps its own pages. */
@@ -22,17 +26,9 @@ export function filterKey(filters: SearchFilters): string {
   return [gender, min_age, max_age ?? '', country, countryregion].join('|');
 }
 
-/** The first call: the server picks the filters (SPEC §7). */
-export function autoLoadQuery(options: AutoLoadOptions = {}): Record<string, QueryValue> {
-  return {
-    source: 'members',
-    pp: SEARCH_PAGE_SIZE,
-    auto_load: '1',
-    hideNudity: '1',
-    searchAllCountries: options.searchAllCountries ? '1' : '0',
-    trafficsource: options.trafficsource,
-  };
-}
+/** The first call: the server picks the filters (SPEC §7); the page's first answers use it too. */
+export const autoLoadQuery: (options?: AutoSearchOptions) => Record<string, QueryValue> =
+  autoSearchQuery;
 
 /** A manual search page with the given filters. */
 export function manualQuery(filters: SearchFilters, page: number): Record<string, QueryValue> {

@@ -4,6 +4,7 @@
  * when the device has no room left, in the worker's memory (held-search.ts).
  */
 import { SEARCH_PAGE_SIZE, type Profile } from '../src/shared/contract/fields';
+import { SearchResponse } from '../src/shared/contract/members';
 import type { PageKind, SearchFilters, SearchRow } from '../src/db/db';
 import { kvGet, kvPut } from '../src/db/kv';
 import type { SyncContext } from './context';
@@ -121,7 +122,12 @@ async function storePage(
 /** The first call: the server chooses filters; the search is initialised with them. */
 async function autoLoad(ctx: SyncContext, options: AutoLoadOptions): Promise<SearchRow> {
   const stamp = await sessionStamp(ctx.db);
-  const { data } = await ctx.http.call('search', { query: autoLoadQuery(options) });
+  // The page's copy came through the page: checked against the contract like any answer, and
+  // asked for again when it does not fit.
+  const first = options.first && SearchResponse.safeParse(options.first);
+  const data = first?.success
+    ? first.data
+    : (await ctx.http.call('search', { query: autoLoadQuery(options) })).data;
   const filters = data.filter_options;
   const key = filterKey(filters);
   releaseSearch(ctx);

@@ -22,7 +22,9 @@ import {
   siteSlotValues,
 } from '../lib/prerendered-pages';
 import uploadsRoute from '../routes/uploads';
+import { shellAnswers, withShellAnswers } from '../services/first-answers';
 import { pageViewOf } from '../services/page-views';
+import { SESSION_HINT_COOKIE } from './session';
 import { apiError } from './errors';
 import { unencapsulated } from './unencapsulated';
 
@@ -125,7 +127,22 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8');
     if (filled) return reply.header('content-language', page.match.language).send(filled);
-    return reply.send(withMessagesPreload(shell!, language));
+    const html = withMessagesPreload(shell!, language);
+    // A member's screen: the answers it starts with come in the shell (services/first-answers.ts).
+    const first =
+      known && reply.request.method === 'GET' && cookies[SESSION_HINT_COOKIE] !== undefined
+        ? await shellAnswers(
+            app,
+            reply.request,
+            path,
+            new URL(reply.request.url, 'http://x').searchParams,
+          )
+        : null;
+    if (!first) return reply.send(html);
+    for (const cookie of first.setCookies) reply.header('set-cookie', cookie);
+    // The member's own data: no shared cache may keep this page.
+    reply.header('cache-control', 'private, no-cache');
+    return reply.send(withShellAnswers(html, first.answers));
   };
 
   // The file server would answer the root folder itself with 403; the root is the home page.

@@ -35,6 +35,46 @@ afterEach(() => {
 });
 
 describe('session store', () => {
+  it('draws at once from the answers the server wrote into the page, and asks again after the screen', async () => {
+    let screenUp: () => void = () => undefined;
+    const shown = new Promise<void>((resolve) => (screenUp = resolve));
+    const afterFirstScreen = () => shown;
+    const storedUser = vi.fn(async () => null);
+    const fetchUser = vi.fn(async () => ({ ...demoUser(), credits: 99 }));
+    const fetchSettings = vi.fn(async () => ({ ...demoSettings(), name: 'Amora fresh' }));
+    const store = createSessionStore(
+      api({
+        storedUser,
+        fetchUser,
+        fetchSettings,
+        afterFirstScreen,
+        firstAnswers: () => ({ user: demoUser(), settings: demoSettings() }),
+      }),
+    );
+    const refreshed = store.refresh();
+    await expect(store.settled()).resolves.toMatchObject({ status: 'ready', user: { id: 7 } });
+    expect(store.getState().settings).toMatchObject({ name: 'Amora' });
+    // Nothing asked of the worker or the server before the first screen is up.
+    expect(storedUser).not.toHaveBeenCalled();
+    expect(fetchUser).not.toHaveBeenCalled();
+    expect(fetchSettings).not.toHaveBeenCalled();
+    screenUp();
+    await refreshed;
+    expect(fetchUser).toHaveBeenCalledOnce();
+    expect(store.getState()).toMatchObject({
+      user: { credits: 99 },
+      settings: { name: 'Amora fresh' },
+    });
+  });
+
+  it('does not use the page answers without a session hint', async () => {
+    const store = createSessionStore(
+      api({ mayHaveSession: () => false, firstAnswers: () => ({ user: demoUser() }) }),
+    );
+    await store.refreshUser();
+    expect(store.getState()).toMatchObject({ status: 'ready', user: null });
+  });
+
   it('forgets the session hint when the user call says logged out', async () => {
     const forgetSessionHint = vi.fn();
     const store = createSessionStore(api({ fetchUser: async () => null, forgetSessionHint }));

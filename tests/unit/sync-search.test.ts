@@ -39,6 +39,40 @@ describe('search', () => {
     expect(await searchResults(summary.filterKey, 'main', h.db)).toHaveLength(12);
   });
 
+  it('stores the first search the page got with its shell as it is, without asking again', async () => {
+    const h = searchHarness();
+    const first = {
+      profiles: [profile(501), profile(502)],
+      paging: { num_results: 2, page: 1, pp: 12 },
+      filter_options: {
+        gender: 'male' as const,
+        min_age: 30,
+        max_age: 40,
+        country: 'DE',
+        countryregion: 0,
+      },
+    };
+    const summary = await h.api.search(undefined, { first });
+    expect(h.queries()).toEqual([]);
+    expect(summary).toMatchObject({
+      filters: first.filter_options,
+      loaded: 2,
+      num_results: 2,
+      highestPage: 1,
+      allLoaded: true,
+    });
+    const stored = await searchResults(summary.filterKey, 'main', h.db);
+    expect(stored.map((p) => p.id)).toEqual([501, 502]);
+  });
+
+  it('asks the server when the first search the page passed does not fit the contract', async () => {
+    const h = searchHarness();
+    const first = { profiles: 'none', paging: {}, filter_options: {} } as never;
+    const summary = await h.api.search(undefined, { first });
+    expect(h.queries()).toHaveLength(1);
+    expect(summary.loaded).toBe(12);
+  });
+
   it('lets a logged-out visitor search while the user call answers 403', async () => {
     const h = createHarness();
     const [user, summary] = await Promise.all([h.api.refreshUser(), h.api.search()]);

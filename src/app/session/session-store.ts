@@ -6,6 +6,7 @@ import { isApiFailure } from '../../api/failure';
 import type { User } from '../../shared/contract/account';
 import type { Settings } from '../../shared/contract/settings';
 import type { StoredBan } from '../../db/kv';
+import { firstAnswers } from './first-answers';
 import { afterFirstScreen } from '../../prerender/after-first-screen';
 import type * as WorkerSessionModule from './worker-session';
 
@@ -75,6 +76,8 @@ export interface SessionApi {
    * the sync worker, which the first screen does not need. At once when absent (tests).
    */
   afterFirstScreen?: () => Promise<void>;
+  /** The user and settings the server wrote into this page (first-answers.ts), if any. */
+  firstAnswers?: () => { user: User; settings?: Settings } | null;
 }
 
 const HINT_COOKIE = 'amora_in';
@@ -96,6 +99,7 @@ const defaultApi: SessionApi = {
   watchUser: (listener) => lazyWatch((w) => w.watchUser(listener)),
   watchBan: (listener) => lazyWatch((w) => w.watchBan(listener)),
   afterFirstScreen,
+  firstAnswers,
 };
 
 /** Starts a watch once the worker module has loaded; the returned stop works before that too. */
@@ -186,6 +190,13 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
       set({ user: null, status: 'ready' });
       return;
     }
+    const first = state.status === 'loading' ? api.firstAnswers?.() : null;
+    if (first) {
+      // The server answered for this page a moment ago: the screen draws at once, and the worker
+      // and its database start once it is up, when the answer is asked for again and stored.
+      set({ user: first.user, status: 'ready' });
+      await api.afterFirstScreen?.();
+    }
     watch();
     if (state.status === 'loading') {
       // Render at once from what the worker stored; the network answer follows.
@@ -218,6 +229,12 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
   };
 
   const refreshSettings = async () => {
+    const first = state.settings === null ? api.firstAnswers?.()?.settings : undefined;
+    if (first) {
+      // As the user: drawn with at once, asked for again (and kept offline) after the screen.
+      set({ settings: first });
+      await api.afterFirstScreen?.();
+    }
     try {
       set({ settings: await api.fetchSettings() });
     } catch (error) {

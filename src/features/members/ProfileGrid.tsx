@@ -4,11 +4,8 @@ import type { ReactNode } from 'react';
 export const GRID_CLASS =
   'profile-grid row row-cols-2 row-cols-md-3 row-cols-lg-4 g-2 g-sm-3 list-unstyled';
 
-/**
- * Cards on screen before any scrolling: two rows of a phone's two columns, the first row of a
- * wide screen. Their photos load at once and first; the rest wait until they near the viewport.
- */
-export const FIRST_SCREEN_CARDS = 4;
+/** Cards on screen before any scrolling; the server asks for their photos with the shell too. */
+export { FIRST_SCREEN_CARDS } from '../../shared/first-answers';
 
 /**
  * A list of cards; each item renders its own card so screens decide the card's options. The

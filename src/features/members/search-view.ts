@@ -3,6 +3,7 @@
  * search, its results in page order, the similar results after them, and how far loading got.
  */
 import { SEARCH_PAGE_SIZE, type Profile } from '../../shared/contract/fields';
+import type { SearchResponse } from '../../shared/contract/members';
 import type { SearchRow } from '../../db/db';
 import { currentSearch, searchResults } from '../../db/queries';
 
@@ -26,6 +27,36 @@ export function progressOf(
     allLoaded: search.highestPage > 0 && loaded >= search.num_results,
     similarAllLoaded:
       similarTotal !== null && search.similarHighestPage * SEARCH_PAGE_SIZE >= similarTotal,
+  };
+}
+
+/**
+ * The automatic first search as the server answered it with the page (first-answers.ts), shaped
+ * like the row the worker will store from it: its first page, with the filters the server chose.
+ */
+export function firstSearchView(answer: SearchResponse): SearchView {
+  const filters = answer.filter_options;
+  const search: SearchRow = {
+    filterKey: [
+      filters.gender,
+      filters.min_age,
+      filters.max_age ?? '',
+      filters.country,
+      filters.countryregion,
+    ].join('|'),
+    filters,
+    didInit: true,
+    num_results: answer.profiles.length ? answer.paging.num_results : 0,
+    similar_num_results: null,
+    highestPage: 1,
+    similarHighestPage: 0,
+    updatedAt: 0,
+  };
+  return {
+    search,
+    results: answer.profiles,
+    similar: [],
+    ...progressOf(search, answer.profiles.length),
   };
 }
 

@@ -3,14 +3,24 @@
  * and the worker writes Dexie, which the screen renders (or, on a device with no room left, hands
  * the search over on the page lane). The URL follows the loaded pages.
  */
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { firstSearchOf } from '../../app/session/first-answers';
 import { useSession } from '../../app/session/session-context';
+import { afterFirstScreen } from '../../prerender/after-first-screen';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
+import { currentUser } from '../../db/queries';
 import { useHeldSearch } from './held-search-view';
-import { pageParam, readSearchView, withPages, type SearchView } from './search-view';
+import {
+  firstSearchView,
+  pageParam,
+  readSearchView,
+  withPages,
+  type SearchView,
+} from './search-view';
 
 /** Failures the screen explains; network failures only raise the offline note. */
 export type SearchProblem = 'login-required' | 'failed' | null;
@@ -25,6 +35,26 @@ function mergeDraft(
   return next;
 }
 
+/** How long a first search waits for the worker to store its member before it goes anyway. */
+const MEMBER_STORED_WAIT_MS = 10_000;
+
+/** Resolves once the first screen is up and the worker has stored `memberId` as this device's. */
+async function memberStored(memberId: number): Promise<void> {
+  await afterFirstScreen();
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, MEMBER_STORED_WAIT_MS);
+    const subscription = liveQuery(() => currentUser()).subscribe({
+      next: (user) => user?.id === memberId && done(),
+      error: done,
+    });
+  });
+}
+
 /** Search state for the screen: the Dexie view plus what the worker calls are doing. */
 export function useMemberSearch() {
   const [params, setParams] = useSearchParams();
@@ -35,14 +65,20 @@ export function useMemberSearch() {
     trafficsource: params.get('network') ?? undefined,
   }));
   const stored = useLiveQuery(readSearchView);
-  const held = useHeldSearch(useSession().user?.id ?? null);
-  const view = held ?? stored;
+  const memberId = useSession().user?.id ?? null;
+  const held = useHeldSearch(memberId);
+  // Nothing stored yet: the search the server answered with the page, until the worker stored it.
+  const [first] = useState(() => firstSearchOf(memberId));
+  const firstView = useMemo(() => (first ? firstSearchView(first) : null), [first]);
+  const view = held ?? (stored === null && firstView ? firstView : stored);
   const [pending, setPending] = useState(0);
   const [networkFailed, setNetworkFailed] = useState(false);
   const [problem, setProblem] = useState<SearchProblem>(null);
   const [draft, setDraft] = useState<Partial<SearchFilters> | null>(null);
   const [restored, setRestored] = useState(false);
   const running = useRef(0);
+  // Settles once the worker may store searches for this member (memberStored), when it had to wait.
+  const memberReady = useRef<Promise<void>>(Promise.resolve());
   const filterCall = useRef(0);
 
   /** Runs one worker call; true when it succeeded. SPEC §8: failures are logged. */
@@ -76,10 +112,15 @@ export function useMemberSearch() {
       let current = await readSearchView().catch(() => null);
       if (cancelled) return;
       if (!current || current.search.highestPage === 0) {
-        if (
-          !(await run(() => getSync().search(undefined, { trafficsource: arrival.trafficsource })))
-        )
-          return;
+        // Shown already: the worker stores it once the screen is up, instead of asking again,
+        // and after the member it fetches then (a search stored before would be another's).
+        if (first && memberId !== null) {
+          memberReady.current = memberStored(memberId);
+          await memberReady.current;
+        }
+        if (cancelled) return;
+        const options = { trafficsource: arrival.trafficsource, ...(first && { first }) };
+        if (!(await run(() => getSync().search(undefined, options)))) return;
         current = await readSearchView();
       }
       while (!cancelled && current && !current.allLoaded) {
@@ -100,7 +141,7 @@ export function useMemberSearch() {
     return () => {
       cancelled = true;
     };
-  }, [arrival, run]);
+  }, [arrival, first, memberId, run]);
 
   // Back online after a failed call: let infinite scroll try again.
   useEffect(() => {
@@ -121,19 +162,22 @@ export function useMemberSearch() {
 
   /** The next page, or once all are loaded the next page of similar results. */
   const loadMore = useCallback(async () => {
-    if (running.current > 0) return;
+    if (running.current > 0 || (firstView !== null && view === firstView)) return;
     const sync = getSync();
     if (!view) await run(() => sync.search(undefined, { trafficsource: arrival.trafficsource }));
     else if (!view.allLoaded) await run(() => sync.search());
     else if (!view.similarAllLoaded) await run(() => sync.loadSimilar());
-  }, [arrival, run, view]);
+  }, [arrival, firstView, run, view]);
 
   /** Filters change at once on screen; the worker clears the results and reloads (SPEC §4). */
   const changeFilters = useCallback(
     (patch: Partial<SearchFilters>) => {
       const call = ++filterCall.current;
       setDraft((current) => mergeDraft(current, patch));
-      void run(() => getSync().setFilters(patch)).finally(() => {
+      void run(async () => {
+        await memberReady.current;
+        return getSync().setFilters(patch);
+      }).finally(() => {
         if (filterCall.current === call) setDraft(null);
       });
     },
@@ -144,7 +188,8 @@ export function useMemberSearch() {
     /** undefined while Dexie is read the first time, null before any search was stored. */
     view: view as SearchView | null | undefined,
     filters: view ? { ...view.search.filters, ...draft } : null,
-    busy: pending > 0,
+    // The first page the server answered is being stored: more comes after it.
+    busy: pending > 0 || (firstView !== null && view === firstView),
     networkFailed,
     problem,
     /** Everything there is, similar results included, is on screen. */

@@ -1,0 +1,29 @@
+/**
+ * The answers the server wrote into this page's shell (src/shared/first-answers.ts), read once.
+ * They are what the API answered a moment ago for this member's cookies, so the first screen draws
+ * from them while the sync worker, which fetches and stores the same as usual, is not yet there.
+ */
+import type { SearchResponse } from '../../shared/contract/members';
+import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../shared/first-answers';
+
+let read: FirstAnswers | null | undefined;
+
+/** The page's first answers, or null when the server wrote none (a visitor, the offline shell). */
+export function firstAnswers(): FirstAnswers | null {
+  if (read === undefined) {
+    const block =
+      typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ID);
+    try {
+      read = block?.textContent ? (JSON.parse(block.textContent) as FirstAnswers) : null;
+    } catch {
+      read = null; // a cut-off page: the screens ask the worker as they would without answers
+    }
+  }
+  return read;
+}
+
+/** The automatic first search the server answered for `memberId`, or null. */
+export function firstSearchOf(memberId: number | null): SearchResponse | null {
+  const answers = firstAnswers();
+  return answers?.search && answers.user.id === memberId ? answers.search : null;
+}

@@ -1,0 +1,26 @@
+/**
+ * The app shell's first answers: for a member's page load the server writes into the shell the
+ * answers the first screen would otherwise wait for (the user, the site settings and, on
+ * /members, the automatic first search), as the API gave them, in one JSON data block. A cold
+ * phone then draws the screen without first starting the sync worker and waiting for those round
+ * trips; the worker still fetches and stores everything as usual once the screen is up.
+ */
+import type { UserResponse } from './contract/account';
+import type { SearchResponse } from './contract/members';
+import type { Settings } from './contract/settings';
+
+/**
+ * Cards on screen before any scrolling: two rows of a phone's two columns, the first row of a
+ * wide screen. Their photos load at once and first; the rest wait until they near the viewport.
+ */
+export const FIRST_SCREEN_CARDS = 4;
+
+/** Id of the `<script type="application/json">` that holds them. */
+export const FIRST_ANSWERS_ID = 'first-answers';
+
+export interface FirstAnswers {
+  user: UserResponse['user'];
+  settings?: Settings;
+  /** The automatic first search (auto-search.ts), on /members only. */
+  search?: SearchResponse;
+}

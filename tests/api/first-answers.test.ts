@@ -1,0 +1,126 @@
+/**
+ * The app shell's first answers (server/services/first-answers.ts): a member's page carries the
+ * user, the settings and, on /members, the automatic first search, exactly as the API answers
+ * them; a visitor's, an unknown path's and a logged-out member's carry nothing.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../server/plugins/session';
+import { autoSearchParams } from '../../src/shared/auto-search';
+import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../src/shared/first-answers';
+import { dobForAge, insertMember, login } from './fixtures';
+import { buildTestApp, ENGINES, type TestApp } from './helper';
+
+const INDEX =
+  '<!doctype html><html><head><title>Amora</title></head><body><div id="root"></div></body></html>';
+
+/** The JSON block of a served page, or null. */
+function answersIn(html: string): FirstAnswers | null {
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_ANSWERS_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as FirstAnswers) : null;
+}
+
+for (const engine of ENGINES) {
+  describe(`the shell's first answers (${engine})`, () => {
+    let t: TestApp;
+    let root: string;
+    let cookie: string;
+    let memberId: number;
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'amora-first-'));
+      const client = join(root, 'client');
+      mkdirSync(client, { recursive: true });
+      writeFileSync(join(client, 'index.html'), INDEX);
+      t = await buildTestApp(engine, { clientDir: client });
+      // A name that would end the data block if it were written as it is.
+      memberId = await insertMember(t.app, {
+        email: 'shell@example.com',
+        name: 'Al</script><script>alert(1)</script>',
+        gender: 'female',
+        date_of_birth: dobForAge(30),
+        country: 'NL',
+      });
+      for (let i = 0; i < 6; i++) {
+        await insertMember(t.app, { gender: 'male', date_of_birth: dobForAge(31), country: 'NL' });
+      }
+      cookie = await login(t.app, 'shell@example.com');
+    });
+    afterAll(async () => {
+      await t.close();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    const page = (url: string, cookies: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url, cookies });
+    const api = (url: string) =>
+      t.app.inject({ method: 'GET', url, cookies: { [SESSION_COOKIE]: cookie } });
+    const member = () => ({ [SESSION_COOKIE]: cookie, [SESSION_HINT_COOKIE]: '1' });
+
+    it('writes the user, the settings and the first search into /members as the API answers them', async () => {
+      const res = await page('/members', member());
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const answers = answersIn(res.body);
+      expect(answers).not.toBeNull();
+      const query = autoSearchParams();
+      const [user, settings, search] = await Promise.all([
+        api('/api/user.php'),
+        api('/api/settings.php'),
+        api(`/api/search.php?${query}`),
+      ]);
+      expect(answers!.user).toEqual(user.json().user);
+      expect(answers!.user.id).toBe(memberId);
+      expect(answers!.settings).toEqual(settings.json());
+      expect(answers!.search).toEqual(search.json());
+      expect(answers!.search!.profiles.length).toBeGreaterThan(0);
+    });
+
+    it('never lets an answer end its data block', async () => {
+      const res = await page('/members', member());
+      const block = res.body.slice(res.body.indexOf(`id="${FIRST_ANSWERS_ID}">`));
+      expect(block.indexOf('</script>')).toBeGreaterThan(block.indexOf('Al\\u003c/script>'));
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(answersIn(res.body)!.user.profile.name).toBe('Al</script><script>alert(1)</script>');
+    });
+
+    it('gives other member screens the user and the settings, without a search', async () => {
+      for (const path of ['/likes', '/chats', '/chats/3']) {
+        const answers = answersIn((await page(path, member())).body);
+        expect(answers?.user.id).toBe(memberId);
+        expect(answers?.settings).toBeDefined();
+        expect(answers?.search).toBeUndefined();
+      }
+    });
+
+    it('asks for the first screen photos with the page', async () => {
+      const res = await page('/members', member());
+      const answers = answersIn(res.body)!;
+      const prefix = answers.settings!.cdn_prefix;
+      const photos = answers
+        .search!.profiles.flatMap((p) => (p.main_image ? [p.main_image.thumb_filename] : []))
+        .slice(0, 4);
+      for (const photo of photos) {
+        expect(res.body).toContain(`<link rel="preload" as="image" href="${prefix}${photo}"`);
+      }
+    });
+
+    it('writes nothing for a visitor, a logged-out cookie or an unknown path', async () => {
+      const visitor = await page('/members', {});
+      expect(answersIn(visitor.body)).toBeNull();
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      const ended = await page('/members', {
+        [SESSION_COOKIE]: 'not-a-session',
+        [SESSION_HINT_COOKIE]: '1',
+      });
+      expect(ended.statusCode).toBe(200);
+      expect(answersIn(ended.body)).toBeNull();
+      const unknown = await page('/no-such-page', member());
+      expect(unknown.statusCode).toBe(404);
+      expect(answersIn(unknown.body)).toBeNull();
+    });
+  });
+}
