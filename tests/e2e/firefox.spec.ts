@@ -65,9 +65,9 @@ const likePressed = (page: Page) =>
         ?.getAttribute('aria-pressed') ?? null,
   );
 
-/** Firefox's report of a chunk load cut off through the service worker. */
+/** Firefox's report of a chunk or photo load cut off through the service worker. */
 const CUT_OFF_LOAD =
-  /Failed to load .*\/assets\/.*A ServiceWorker intercepted the request and encountered an unexpected error/;
+  /Failed to load .*\/(assets|uploads)\/.*A ServiceWorker intercepted the request and encountered an unexpected error/;
 
 /** Waits until the service worker controls the page, so reloads and actions go through it. */
 async function waitForServiceWorker(page: Page): Promise<void> {

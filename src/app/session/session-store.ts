@@ -106,9 +106,12 @@ const defaultApi: SessionApi = {
 function lazyWatch(start: (w: WorkerSession) => () => void): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
-  void worker().then((w) => {
-    if (!stopped) stop = start(w);
-  });
+  worker()
+    .then((w) => {
+      if (!stopped) stop = start(w);
+    })
+    // The page was left while the module loaded (or the network went): nothing to follow here.
+    .catch((error: unknown) => console.warn('The stored session could not be followed', error));
   return () => {
     stopped = true;
     stop?.();
