@@ -22,7 +22,7 @@ import {
   siteSlotValues,
 } from '../lib/prerendered-pages';
 import uploadsRoute from '../routes/uploads';
-import { shellAnswers, withShellAnswers } from '../services/first-answers';
+import { FIRST_ANSWERS_PATH, shellAnswers, withShellAnswers } from '../services/first-answers';
 import { pageViewOf } from '../services/page-views';
 import { SESSION_HINT_COOKIE } from './session';
 import { apiError } from './errors';
@@ -128,13 +128,14 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
       .type('text/html; charset=utf-8');
     if (filled) return reply.header('content-language', page.match.language).send(filled);
     const html = withMessagesPreload(shell!, language);
-    // A member's screen: the answers it starts with come in the shell (services/first-answers.ts).
+    // The member list: the answers it starts with come in the shell (services/first-answers.ts).
     const first =
-      known && reply.request.method === 'GET' && cookies[SESSION_HINT_COOKIE] !== undefined
+      path === FIRST_ANSWERS_PATH &&
+      reply.request.method === 'GET' &&
+      cookies[SESSION_HINT_COOKIE] !== undefined
         ? await shellAnswers(
             app,
             reply.request,
-            path,
             new URL(reply.request.url, 'http://x').searchParams,
           )
         : null;

@@ -23,6 +23,13 @@ const FORWARDED = [
   'x-forwarded-proto',
 ] as const;
 
+/**
+ * The one page with first answers. The other member screens' data comes through the sync worker,
+ * which their page starts at once: given only the user, a screen mounted sooner but asked for its
+ * data later, and /likes and /chats measured slower (`npm run bench -- cold`).
+ */
+export const FIRST_ANSWERS_PATH = '/members';
+
 /** The shell's first answers for `request`'s page, with the cookies the user call set. */
 export interface ShellAnswers {
   answers: FirstAnswers;
@@ -30,13 +37,12 @@ export interface ShellAnswers {
 }
 
 /**
- * The answers for a page at `path` (its query in `query`); null for a visitor or when the user
- * call is not a 200. Only /members has a first search.
+ * The answers for /members (its address's query in `query`): the user, the settings and the
+ * automatic first search; null for a visitor or when the user call is not a 200.
  */
 export async function shellAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
-  path: string,
   query: URLSearchParams,
 ): Promise<ShellAnswers | null> {
   const headers: Record<string, string> = {};
@@ -45,14 +51,13 @@ export async function shellAnswers(
     if (typeof value === 'string') headers[name] = value;
   }
   const ask = (url: string) => app.inject({ method: 'GET', url, headers });
-  const searchUrl =
-    path === '/members'
-      ? `/api/search.php?${autoSearchParams({ trafficsource: query.get('network') ?? undefined })}`
-      : null;
+  const searchUrl = `/api/search.php?${autoSearchParams({
+    trafficsource: query.get('network') ?? undefined,
+  })}`;
   const [user, settings, search] = await Promise.all([
     ask('/api/user.php'),
     ask('/api/settings.php'),
-    searchUrl ? ask(searchUrl) : null,
+    ask(searchUrl),
   ]);
   if (user.statusCode !== 200) return null;
   const setCookie = user.headers['set-cookie'];
@@ -60,7 +65,7 @@ export async function shellAnswers(
     answers: {
       user: (user.json() as { user: FirstAnswers['user'] }).user,
       ...(settings.statusCode === 200 && { settings: settings.json() }),
-      ...(search?.statusCode === 200 && { search: search.json() }),
+      ...(search.statusCode === 200 && { search: search.json() }),
     },
     setCookies: setCookie === undefined ? [] : [setCookie].flat(),
   };

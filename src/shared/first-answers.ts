@@ -1,7 +1,7 @@
 /**
- * The app shell's first answers: for a member's page load the server writes into the shell the
- * answers the first screen would otherwise wait for (the user, the site settings and, on
- * /members, the automatic first search), as the API gave them, in one JSON data block. A cold
+ * The app shell's first answers: when a member loads /members the server writes into the shell
+ * the answers that screen would otherwise wait for (the user, the site settings and the automatic
+ * first search), as the API gave them, in one JSON data block. A cold
  * phone then draws the screen without first starting the sync worker and waiting for those round
  * trips; the worker still fetches and stores everything as usual once the screen is up.
  */
@@ -21,6 +21,6 @@ export const FIRST_ANSWERS_ID = 'first-answers';
 export interface FirstAnswers {
   user: UserResponse['user'];
   settings?: Settings;
-  /** The automatic first search (auto-search.ts), on /members only. */
+  /** The automatic first search (auto-search.ts). */
   search?: SearchResponse;
 }
