@@ -5,7 +5,7 @@
 import { MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../src/shared/contract/fields';
 import type { SearchFilters } from '../src/db/db';
 import type { SearchResponse } from '../src/shared/contract/members';
-import { autoSearchQuery, type AutoSearchOptions } from '../src/shared/auto-search';
+import { filterKey, type AutoSearchOptions } from '../src/shared/auto-search';
 import type { QueryValue } from './fetcher';
 
 /** Similar results widen the age range this much each side (SPEC §9). */
@@ -20,15 +20,9 @@ export interface AutoLoadOptions extends AutoSearchOptions {
   first?: SearchResponse;
 }
 
-/** Stable key of a filter set, so each search keeps its own pages. */
-export function filterKey(filters: SearchFilters): string {
-  const { gender, min_age, max_age, country, countryregion } = filters;
-  return [gender, min_age, max_age ?? '', country, countryregion].join('|');
-}
-
-/** The first call: the server picks the filters (SPEC §7); the page's first answers use it too. */
-export const autoLoadQuery: (options?: AutoSearchOptions) => Record<string, QueryValue> =
-  autoSearchQuery;
+/** The key and the first call (the server picks the filters, SPEC §7) are shared with the page. */
+export { autoSearchQuery } from '../src/shared/auto-search';
+export { filterKey };
 
 /** A manual search page with the given filters. */
 export function manualQuery(filters: SearchFilters, page: number): Record<string, QueryValue> {

@@ -13,7 +13,7 @@ import { heldIds, heldRow, holdSearch, releaseSearch } from './held-search';
 import { isStorageFull } from './quota-guard';
 import { sessionStamp } from './session';
 import {
-  autoLoadQuery,
+  autoSearchQuery,
   filterKey,
   manualQuery,
   mergeFilters,
@@ -127,7 +127,7 @@ async function autoLoad(ctx: SyncContext, options: AutoLoadOptions): Promise<Sea
   const first = options.first && SearchResponse.safeParse(options.first);
   const data = first?.success
     ? first.data
-    : (await ctx.http.call('search', { query: autoLoadQuery(options) })).data;
+    : (await ctx.http.call('search', { query: autoSearchQuery(options) })).data;
   const filters = data.filter_options;
   const key = filterKey(filters);
   releaseSearch(ctx);

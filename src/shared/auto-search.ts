@@ -1,5 +1,15 @@
-/** The members screen's automatic first search, as the sync worker and the server's shell ask it. */
+/**
+ * The members screen's automatic first search, as the sync worker and the server's shell ask it,
+ * and the key a search's pages are stored under (the worker's rows and the page's first view).
+ */
 import { SEARCH_PAGE_SIZE } from './contract/fields';
+import type { FilterOptions } from './contract/members';
+
+/** Stable key of a filter set, so each search keeps its own pages. */
+export function filterKey(filters: FilterOptions): string {
+  const { gender, min_age, max_age, country, countryregion } = filters;
+  return [gender, min_age, max_age ?? '', country, countryregion].join('|');
+}
 
 /** Options of the automatic first search. */
 export interface AutoSearchOptions {

@@ -4,6 +4,7 @@
  */
 import { SEARCH_PAGE_SIZE, type Profile } from '../../shared/contract/fields';
 import type { SearchResponse } from '../../shared/contract/members';
+import { filterKey } from '../../shared/auto-search';
 import type { SearchRow } from '../../db/db';
 import { currentSearch, searchResults } from '../../db/queries';
 
@@ -37,13 +38,7 @@ export function progressOf(
 export function firstSearchView(answer: SearchResponse): SearchView {
   const filters = answer.filter_options;
   const search: SearchRow = {
-    filterKey: [
-      filters.gender,
-      filters.min_age,
-      filters.max_age ?? '',
-      filters.country,
-      filters.countryregion,
-    ].join('|'),
+    filterKey: filterKey(filters),
     filters,
     didInit: true,
     num_results: answer.profiles.length ? answer.paging.num_results : 0,
