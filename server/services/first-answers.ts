@@ -6,11 +6,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { autoSearchParams } from '../../src/shared/auto-search';
+import type { CamsResponse, SearchResponse } from '../../src/shared/contract/members';
 import {
   FIRST_ANSWERS_ID,
   FIRST_SCREEN_CARDS,
   type FirstAnswers,
 } from '../../src/shared/first-answers';
+import {
+  camList,
+  camsParams,
+  camsQueryFor,
+  interleaveSponsored,
+  snapshotUrl,
+  sponsoredKinds,
+} from '../../src/shared/sponsored';
 
 /** The request's headers that the in-process calls carry: who asks, for which host, from where. */
 const FORWARDED = [
@@ -29,6 +38,12 @@ const FORWARDED = [
  * data later, and /likes and /chats measured slower (`npm run bench -- cold`).
  */
 export const FIRST_ANSWERS_PATH = '/members';
+
+/**
+ * How long the page waits for the sponsored webcams: the demo feed answers at once, a partner's
+ * may take its whole timeout (seconds), and the page must not. Left out, the screen asks itself.
+ */
+export const FIRST_CAMS_WAIT_MS = 250;
 
 /** The shell's first answers for `request`'s page, with the cookies the user call set. */
 export interface ShellAnswers {
@@ -57,7 +72,11 @@ export async function shellAnswers(
   const [user, settings, search] = await Promise.all([
     ask('/api/user.php'),
     ask('/api/settings.php'),
-    ask(searchUrl),
+    ask(searchUrl).then(async (res) => {
+      if (res.statusCode !== 200) return {};
+      const answer = res.json() as SearchResponse;
+      return { search: answer, ...(await camsFor(ask, answer)) };
+    }),
   ]);
   if (user.statusCode !== 200) return null;
   const setCookie = user.headers['set-cookie'];
@@ -65,10 +84,32 @@ export async function shellAnswers(
     answers: {
       user: (user.json() as { user: FirstAnswers['user'] }).user,
       ...(settings.statusCode === 200 && { settings: settings.json() }),
-      ...(search.statusCode === 200 && { search: search.json() }),
+      ...search,
     },
     setCookies: setCookie === undefined ? [] : [setCookie].flat(),
   };
+}
+
+/** An in-process GET with the page's headers; what of its answer these calls read. */
+type Ask = (url: string) => Promise<{ statusCode: number; json: () => unknown }>;
+
+/**
+ * The sponsored webcams beside the first search, as the members screen would ask for them: none
+ * when the call is not a 200 (a member who does not see them gets a 403) or is not answered
+ * within FIRST_CAMS_WAIT_MS.
+ */
+async function camsFor(ask: Ask, search: SearchResponse): Promise<Pick<FirstAnswers, 'cams'>> {
+  const query = camsQueryFor(search.filter_options);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FIRST_CAMS_WAIT_MS);
+  });
+  try {
+    const res = await Promise.race([ask(`/api/xcams/search.php?${camsParams(query)}`), late]);
+    return res?.statusCode === 200 ? { cams: { query, answer: res.json() as CamsResponse } } : {};
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -77,10 +118,7 @@ export async function shellAnswers(
  */
 export function withShellAnswers(html: string, answers: FirstAnswers): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  const prefix = answers.settings?.cdn_prefix ?? '';
-  const photos = (answers.search?.profiles ?? [])
-    .flatMap((profile) => (profile.main_image ? [prefix + profile.main_image.thumb_filename] : []))
-    .slice(0, FIRST_SCREEN_CARDS)
+  const photos = firstScreenPhotos(answers)
     .map(
       (src) =>
         `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`,
@@ -88,6 +126,28 @@ export function withShellAnswers(html: string, answers: FirstAnswers): string {
     .join('');
   const data = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
   return html.replace('</head>', `${photos}${data}</head>`);
+}
+
+/**
+ * The photos of the cards on the first screen, in the grid's order: the first search's results
+ * with the sponsored cards the screen places among them (sponsored.ts interleaveSponsored).
+ */
+export function firstScreenPhotos(answers: FirstAnswers): string[] {
+  const prefix = answers.settings?.cdn_prefix ?? '';
+  const kinds = sponsoredKinds(answers.settings);
+  const items = interleaveSponsored(
+    answers.search?.profiles ?? [],
+    answers.cams ? camList(answers.cams.answer.cams) : [],
+    kinds,
+  ).slice(0, FIRST_SCREEN_CARDS);
+  return items.flatMap((item) => {
+    if (item.kind !== 'profile') {
+      const src = snapshotUrl(item.entry, answers.settings?.cams_snapshot_prefix);
+      return src ? [src] : [];
+    }
+    const image = item.profile.main_image;
+    return image ? [prefix + image.thumb_filename] : [];
+  });
 }
 
 function escapeAttribute(value: string): string {

@@ -2,7 +2,7 @@
  * The members screen's automatic first search, as the sync worker and the server's shell ask it,
  * and the key a search's pages are stored under (the worker's rows and the page's first view).
  */
-import { SEARCH_PAGE_SIZE } from './contract/fields';
+import { SEARCH_PAGE_SIZE } from './contract/limits';
 import type { FilterOptions } from './contract/members';
 
 /** Stable key of a filter set, so each search keeps its own pages. */

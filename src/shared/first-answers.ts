@@ -1,12 +1,12 @@
 /**
  * The app shell's first answers: when a member loads /members the server writes into the shell
- * the answers that screen would otherwise wait for (the user, the site settings and the automatic
- * first search), as the API gave them, in one JSON data block. A cold
+ * the answers that screen would otherwise wait for (the user, the site settings, the automatic
+ * first search and the sponsored webcams beside it), as the API gave them, in one JSON data block. A cold
  * phone then draws the screen without first starting the sync worker and waiting for those round
  * trips; the worker still fetches and stores everything as usual once the screen is up.
  */
 import type { UserResponse } from './contract/account';
-import type { SearchResponse } from './contract/members';
+import type { CamsQuery, CamsResponse, SearchResponse } from './contract/members';
 import type { Settings } from './contract/settings';
 
 /**
@@ -23,4 +23,9 @@ export interface FirstAnswers {
   settings?: Settings;
   /** The automatic first search (auto-search.ts). */
   search?: SearchResponse;
+  /**
+   * The sponsored webcams for that search's filters (sponsored.ts camsQueryFor), when the member
+   * sees them and the feed answered in time, with the query they answer.
+   */
+  cams?: { query: CamsQuery; answer: CamsResponse };
 }

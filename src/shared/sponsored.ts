@@ -3,7 +3,7 @@
  * search results. Pure, so the page and the server apply the same rule.
  */
 import type { User } from './contract/account';
-import type { CamEntry } from './contract/members';
+import type { CamEntry, CamsQuery, FilterOptions } from './contract/members';
 import type { Settings } from './contract/settings';
 
 /** Signup must be strictly older than this (4 days) before sponsored results load (SPEC §9). */
@@ -38,6 +38,26 @@ export function isSponsoredEligible(
   if (!kinds.cams && !kinds.ads) return false;
   const signup = Date.parse(user.signup_date);
   return Number.isFinite(signup) && now - signup > SPONSORED_MIN_ACCOUNT_AGE_MS;
+}
+
+/** The webcam query for a search's filters (its gender and ages); empty filters are left out. */
+export function camsQueryFor(
+  filters: Partial<Pick<FilterOptions, 'gender' | 'min_age' | 'max_age'>> | null | undefined,
+): CamsQuery {
+  return {
+    ...(filters?.gender ? { gender: filters.gender } : {}),
+    ...(typeof filters?.min_age === 'number' ? { min_age: filters.min_age } : {}),
+    ...(typeof filters?.max_age === 'number' ? { max_age: filters.max_age } : {}),
+  };
+}
+
+/** The same query as an address's search parameters. */
+export function camsParams(query: CamsQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  return params;
 }
 
 /** One grid item: a search result or a sponsored card with its webcam entry. */

@@ -1,15 +1,18 @@
 /**
  * The app shell's first answers (server/services/first-answers.ts): a member's /members carries the
- * user, the settings and the automatic first search, exactly as the API answers them; a visitor's,
- * another screen's and a logged-out member's page carry nothing.
+ * user, the settings, the automatic first search and its sponsored webcams, exactly as the API
+ * answers them; a visitor's, another screen's and a logged-out member's page carry nothing.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../server/plugins/session';
 import { autoSearchParams } from '../../src/shared/auto-search';
 import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../src/shared/first-answers';
+import { camList, camsParams, camsQueryFor, snapshotUrl } from '../../src/shared/sponsored';
 import { dobForAge, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
@@ -95,16 +98,53 @@ for (const engine of ENGINES) {
       }
     });
 
-    it('asks for the first screen photos with the page', async () => {
+    it('writes the sponsored webcams of the first search beside it, as the API answers them', async () => {
+      const answers = answersIn((await page('/members', member())).body)!;
+      const query = camsQueryFor(answers.search!.filter_options);
+      expect(answers.cams?.query).toEqual(query);
+      const api = await t.app.inject({
+        method: 'GET',
+        url: `/api/xcams/search.php?${camsParams(query)}`,
+        cookies: { [SESSION_COOKIE]: cookie },
+      });
+      expect(api.statusCode).toBe(200);
+      expect(answers.cams!.answer).toEqual(api.json());
+      expect(camList(answers.cams!.answer.cams).length).toBeGreaterThan(1);
+    });
+
+    it('asks for the first screen photos with the page, the webcam card among them', async () => {
       const res = await page('/members', member());
       const answers = answersIn(res.body)!;
       const prefix = answers.settings!.cdn_prefix;
-      const photos = answers
-        .search!.profiles.flatMap((p) => (p.main_image ? [p.main_image.thumb_filename] : []))
-        .slice(0, 4);
+      // The grid's first four cards: two results, the webcam card, the third result.
+      const [first, second, third] = answers.search!.profiles;
+      const cam = camList(answers.cams!.answer.cams)[1]!;
+      const photos = [first, second, third].flatMap((p) =>
+        p?.main_image ? [prefix + p.main_image.thumb_filename] : [],
+      );
+      photos.push(snapshotUrl(cam, answers.settings!.cams_snapshot_prefix)!);
       for (const photo of photos) {
-        expect(res.body).toContain(`<link rel="preload" as="image" href="${prefix}${photo}"`);
+        expect(res.body).toContain(`<link rel="preload" as="image" href="${photo}"`);
       }
+      const fourth = answers.search!.profiles[3]?.main_image?.thumb_filename;
+      if (fourth) expect(res.body).not.toContain(`href="${prefix}${fourth}"`);
+    });
+
+    it('leaves the webcams out for a member who pays', async () => {
+      const payer = await insertMember(t.app, { email: 'payer@example.com', gender: 'male' });
+      await t.app.db
+        .updateTable('members')
+        .set({ paid_user: true })
+        .where('id', '=', payer)
+        .execute();
+      const payerCookie = await login(t.app, 'payer@example.com');
+      const answers = answersIn(
+        (await page('/members', { [SESSION_COOKIE]: payerCookie, [SESSION_HINT_COOKIE]: '1' }))
+          .body,
+      )!;
+      expect(answers.user.id).toBe(payer);
+      expect(answers.search).toBeDefined();
+      expect(answers.cams).toBeUndefined();
     });
 
     it('writes nothing for a visitor, a logged-out cookie or an unknown path', async () => {
@@ -120,6 +160,39 @@ for (const engine of ENGINES) {
       const unknown = await page('/no-such-page', member());
       expect(unknown.statusCode).toBe(404);
       expect(answersIn(unknown.body)).toBeNull();
+    });
+
+    it('does not wait for a webcam partner that does not answer', async () => {
+      // A partner that never answers; the feed's own timeout is far longer than any test.
+      const hung = createServer(() => undefined);
+      hung.listen(0, '127.0.0.1');
+      await new Promise((resolve) => hung.once('listening', resolve));
+      const { port } = hung.address() as AddressInfo;
+      const slow = await buildTestApp(engine, {
+        clientDir: join(root, 'client'),
+        xcams: {
+          ...t.config.xcams,
+          feedUrl: `http://127.0.0.1:${port}/feed`,
+          feedTimeoutMs: 60_000,
+        },
+      });
+      try {
+        await insertMember(slow.app, { email: 'wait@example.com', gender: 'female' });
+        await insertMember(slow.app, { gender: 'male', date_of_birth: dobForAge(31) });
+        const waitCookie = await login(slow.app, 'wait@example.com');
+        const res = await slow.app.inject({
+          method: 'GET',
+          url: '/members',
+          cookies: { [SESSION_COOKIE]: waitCookie, [SESSION_HINT_COOKIE]: '1' },
+        });
+        const answers = answersIn(res.body)!;
+        expect(answers.search).toBeDefined();
+        expect(answers.cams).toBeUndefined();
+      } finally {
+        await slow.close();
+        hung.closeAllConnections();
+        hung.close();
+      }
     });
   });
 }

@@ -233,7 +233,10 @@ describe('useSponsored', () => {
         useSponsored({ gender, min_age: 25, max_age: null }),
       { initialProps: { gender: 'female' } },
     );
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/xcams/search.php?gender=female&min_age=25');
+    // The calls module loads when the first call is due.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/xcams/search.php?gender=female&min_age=25'),
+    );
     rerender({ gender: 'male' });
     await waitFor(() =>
       expect(result.current.cams.map((c) => c.account)).toEqual(['Hugo', 'Noah']),

@@ -3,8 +3,9 @@
  * They are what the API answered a moment ago for this member's cookies, so the first screen draws
  * from them while the sync worker, which fetches and stores the same as usual, is not yet there.
  */
-import type { SearchResponse } from '../../shared/contract/members';
+import type { CamsQuery, CamsResponse, SearchResponse } from '../../shared/contract/members';
 import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../shared/first-answers';
+import { camsParams } from '../../shared/sponsored';
 
 let read: FirstAnswers | null | undefined;
 
@@ -26,4 +27,14 @@ export function firstAnswers(): FirstAnswers | null {
 export function firstSearchOf(memberId: number | null): SearchResponse | null {
   const answers = firstAnswers();
   return answers?.search && answers.user.id === memberId ? answers.search : null;
+}
+
+/**
+ * The sponsored webcams the server answered beside that search, for `memberId` and the same
+ * `query`, or null. The same object on every call, so a screen may compare it.
+ */
+export function firstCamsOf(memberId: number | null, query: CamsQuery): CamsResponse | null {
+  const cams = firstAnswers()?.cams;
+  if (!cams || firstAnswers()?.user.id !== memberId) return null;
+  return camsParams(cams.query).toString() === camsParams(query).toString() ? cams.answer : null;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SEARCH_PAGE_SIZE, type Profile } from '../../shared/contract/fields';
+import type { Profile } from '../../shared/contract/fields';
+import { SEARCH_PAGE_SIZE } from '../../shared/contract/limits';
 import { PageTitle } from '../../app/PageTitle';
 import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
@@ -60,6 +61,7 @@ export default function MembersScreen() {
         entry={entry.entry}
         snapshotPrefix={sponsored.snapshotPrefix}
         headingLevel={2}
+        eager={index < FIRST_SCREEN_CARDS}
       />
     );
 

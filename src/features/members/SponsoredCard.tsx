@@ -13,6 +13,8 @@ export interface SponsoredCardProps {
   snapshotPrefix?: string;
   /** Level of the name heading, matching the profile cards around it. */
   headingLevel?: 2 | 3;
+  /** On screen at once (among the first cards): the photo loads at once and before others. */
+  eager?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function SponsoredCard({
   entry,
   snapshotPrefix,
   headingLevel = 2,
+  eager = false,
 }: SponsoredCardProps) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -46,7 +49,15 @@ export function SponsoredCard({
         <div className="profile-card-media">
           <span className="profile-card-photo">
             {src ? (
-              <img src={src} alt="" loading="lazy" decoding="async" width="300" height="300" />
+              <img
+                src={src}
+                alt=""
+                loading={eager ? 'eager' : 'lazy'}
+                fetchPriority={eager ? 'high' : undefined}
+                decoding="async"
+                width="300"
+                height="300"
+              />
             ) : (
               <span className="profile-card-placeholder">
                 <CardIcon name="person" size={64} />

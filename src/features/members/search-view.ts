@@ -2,7 +2,8 @@
  * What the members screen shows, read from Dexie in one live query (DESIGN §3): the current
  * search, its results in page order, the similar results after them, and how far loading got.
  */
-import { SEARCH_PAGE_SIZE, type Profile } from '../../shared/contract/fields';
+import type { Profile } from '../../shared/contract/fields';
+import { SEARCH_PAGE_SIZE } from '../../shared/contract/limits';
 import type { SearchResponse } from '../../shared/contract/members';
 import { filterKey } from '../../shared/auto-search';
 import type { SearchRow } from '../../db/db';

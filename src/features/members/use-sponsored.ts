@@ -3,13 +3,14 @@
  * with the current gender and age filters; a filter change or unmount aborts the request in flight.
  */
 import { useEffect, useState } from 'react';
-import type { CamEntry, CamsQuery, FilterOptions } from '../../shared/contract/members';
+import type { CamEntry, FilterOptions } from '../../shared/contract/members';
 import type { Settings } from '../../shared/contract/settings';
 import { isApiFailure } from '../../api/failure';
-import { call } from '../../api/http';
+import { firstCamsOf } from '../../app/session/first-answers';
 import { useSession } from '../../app/session/session-context';
 import {
   camList,
+  camsQueryFor,
   isSponsoredEligible,
   sponsoredKinds,
   type InterleaveOptions,
@@ -26,18 +27,11 @@ export interface SponsoredState {
   snapshotPrefix: string;
 }
 
-/** The webcam query for the search filters; empty filters are left out. */
-export function camsQueryFor(
-  filters: Partial<Pick<FilterOptions, 'gender' | 'min_age' | 'max_age'>> | null | undefined,
-): CamsQuery {
-  return {
-    ...(filters?.gender ? { gender: filters.gender } : {}),
-    ...(typeof filters?.min_age === 'number' ? { min_age: filters.min_age } : {}),
-    ...(typeof filters?.max_age === 'number' ? { max_age: filters.max_age } : {}),
-  };
-}
-
-/** Loads the sponsored webcams for the current filters while the member is eligible. */
+/**
+ * Loads the sponsored webcams for the current filters while the member is eligible. The page's
+ * first answers may hold them already (the server's answer for the first search's filters): then
+ * the grid places them in its first render, and no call is made for those filters.
+ */
 export function useSponsored(
   filters: Partial<Pick<FilterOptions, 'gender' | 'min_age' | 'max_age'>> | null | undefined,
 ): SponsoredState {
@@ -46,31 +40,39 @@ export function useSponsored(
   const paid = user?.paid_user ?? null;
   const signupDate = user?.signup_date ?? null;
   const resellKey = (settings?.member_resell ?? []).join(',');
-  const { gender, min_age: minAge, max_age: maxAge } = camsQueryFor(filters);
+  const query = camsQueryFor(filters);
+  const { gender, min_age: minAge, max_age: maxAge } = query;
   const requestKey = [gender, minAge, maxAge, paid, signupDate, resellKey].join('|');
+  // The server found the member eligible when it wrote them; only paying since ends that.
+  const first = paid === false ? firstCamsOf(user?.id ?? null, query) : null;
   // Cams are kept with the request they answer, so a filter change never shows stale entries.
   const [loaded, setLoaded] = useState<{ key: string; cams: CamEntry[] } | null>(null);
 
   useEffect(() => {
+    if (first) return;
     const member =
       paid === null || signupDate === null ? null : { paid_user: paid, signup_date: signupDate };
     const resell = resellKey ? (resellKey.split(',') as Settings['member_resell']) : [];
     if (!isSponsoredEligible(member, { member_resell: resell }, Date.now())) return;
     const controller = new AbortController();
     const query = camsQueryFor({ gender, min_age: minAge, max_age: maxAge });
-    call('cams', { query, signal: controller.signal }).then(
-      (response) => setLoaded({ key: requestKey, cams: camList(response.cams) }),
-      (error: unknown) => {
-        // SPEC §8: webcam failures are only logged; an abort is logged as aborted.
-        if (isApiFailure(error, 'aborted')) console.info('Sponsored webcams request aborted');
-        else console.warn('Sponsored webcams request failed', error);
-      },
-    );
+    // The calls module (and the contract's schemas it checks answers with) is not part of the
+    // members screen's first load: most first loads take their webcams from the page.
+    import('../../api/http')
+      .then(({ call }) => call('cams', { query, signal: controller.signal }))
+      .then(
+        (response) => setLoaded({ key: requestKey, cams: camList(response.cams) }),
+        (error: unknown) => {
+          // SPEC §8: webcam failures are only logged; an abort is logged as aborted.
+          if (isApiFailure(error, 'aborted')) console.info('Sponsored webcams request aborted');
+          else console.warn('Sponsored webcams request failed', error);
+        },
+      );
     return () => controller.abort();
-  }, [requestKey, gender, minAge, maxAge, paid, signupDate, resellKey]);
+  }, [first, requestKey, gender, minAge, maxAge, paid, signupDate, resellKey]);
 
   return {
-    cams: loaded?.key === requestKey ? loaded.cams : [],
+    cams: loaded?.key === requestKey ? loaded.cams : first ? camList(first.cams) : [],
     kinds: sponsoredKinds(settings),
     snapshotPrefix: settings?.cams_snapshot_prefix ?? '',
   };

@@ -1,30 +1,43 @@
 /**
  * Field types, limits and headers every area of the wire contract shares, and the error body every
- * call can answer with. Runtime-neutral: it imports nothing but zod.
+ * call can answer with. Runtime-neutral: it imports nothing but zod and its plain numbers
+ * (limits.ts).
  */
 import { z } from 'zod';
+import {
+  CITY_MAX,
+  EMAIL_MAX,
+  MAX_AGE,
+  MIN_AGE,
+  NAME_MAX,
+  NOTES_MAX,
+  ORIGINAL_HOST_HEADER,
+  PACKAGE_HEADER,
+  PASSWORD_MAX,
+  SEARCH_PAGE_SIZE,
+} from './limits';
 
 // Pages and workers run under a CSP without eval, where zod's JIT probe is reported as a
 // violation; only Node (the server) keeps the faster compiled parsers.
 if (typeof (globalThis as { process?: unknown }).process === 'undefined')
   z.config({ jitless: true });
 
-/** Headers every call carries (SPEC §7): which app is calling and which host it was loaded from. */
-export const PACKAGE_HEADER = 'x-package-name';
-export const ORIGINAL_HOST_HEADER = 'x-original-host';
+export {
+  CITY_MAX,
+  EMAIL_MAX,
+  MAX_AGE,
+  MIN_AGE,
+  NAME_MAX,
+  NOTES_MAX,
+  ORIGINAL_HOST_HEADER,
+  PACKAGE_HEADER,
+  PASSWORD_MAX,
+  SEARCH_PAGE_SIZE,
+};
 
 export const LANGUAGES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
-
-export const NAME_MAX = 150;
-export const CITY_MAX = 255;
-export const NOTES_MAX = 5000;
-export const PASSWORD_MAX = 200;
-export const EMAIL_MAX = 254;
-export const MIN_AGE = 18;
-export const MAX_AGE = 100;
-export const SEARCH_PAGE_SIZE = 12;
 
 export const id = z.coerce
   .number()
