@@ -47,7 +47,7 @@ import { createEventStream, EVENTS_PATH } from './events';
 import { geocode } from './geocode';
 import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
-import { openLikedBy, pollLikes, setLike } from './likes';
+import { openLikedBy, pollLikes, setLike, type PageLikes } from './likes';
 import { recoverMessage, type UnsentMessage } from './message-recovery';
 import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
 import { watchStrandedActions } from './stranded-actions';
@@ -264,7 +264,8 @@ export function createSync(deps: SyncDeps) {
     unlike: (profileId: number) => settle(() => setLike(ctx, profileId, false)),
     openLikedBy: (profileId: number) => settle(() => openLikedBy(ctx, profileId)),
     loadProfile: (id: number) => thenTrim(() => loadProfile(ctx, id)),
-    refreshLikes: () => settle(() => pollLikes(ctx)),
+    /** `page`: the likes the page came with, stored instead of asking while none are. */
+    refreshLikes: (page?: PageLikes) => settle(() => pollLikes(ctx, page)),
     refreshChats: () => settle(() => pollChats(ctx)),
     openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),
     /** Rejects after the list reloaded when the deletion failed, so the page can alert. */

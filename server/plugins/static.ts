@@ -22,7 +22,7 @@ import {
   siteSlotValues,
 } from '../lib/prerendered-pages';
 import uploadsRoute from '../routes/uploads';
-import { FIRST_ANSWERS_PATH, shellAnswers, withShellAnswers } from '../services/first-answers';
+import { firstAnswersScreen, shellAnswers, withShellAnswers } from '../services/first-answers';
 import { pageViewOf } from '../services/page-views';
 import { SESSION_HINT_COOKIE } from './session';
 import { apiError } from './errors';
@@ -128,14 +128,15 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
       .type('text/html; charset=utf-8');
     if (filled) return reply.header('content-language', page.match.language).send(filled);
     const html = withMessagesPreload(shell!, language);
-    // The member list: the answers it starts with come in the shell (services/first-answers.ts).
+    // The member list and the likes: the answers they start with come in the shell
+    // (services/first-answers.ts).
+    const screen = firstAnswersScreen(path);
     const first =
-      path === FIRST_ANSWERS_PATH &&
-      reply.request.method === 'GET' &&
-      cookies[SESSION_HINT_COOKIE] !== undefined
+      screen && reply.request.method === 'GET' && cookies[SESSION_HINT_COOKIE] !== undefined
         ? await shellAnswers(
             app,
             reply.request,
+            screen,
             new URL(reply.request.url, 'http://x').searchParams,
           )
         : null;
@@ -143,7 +144,7 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
     for (const cookie of first.setCookies) reply.header('set-cookie', cookie);
     // The member's own data: no shared cache may keep this page.
     reply.header('cache-control', 'private, no-cache');
-    return reply.send(withShellAnswers(html, first.answers));
+    return reply.send(withShellAnswers(html, first.answers, path));
   };
 
   // The file server would answer the root folder itself with 403; the root is the home page.

@@ -6,12 +6,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { autoSearchParams } from '../../src/shared/auto-search';
+import type { LikesResponse } from '../../src/shared/contract/likes';
 import type { CamsResponse, SearchResponse } from '../../src/shared/contract/members';
 import {
   FIRST_ANSWERS_ID,
   FIRST_SCREEN_CARDS,
   type FirstAnswers,
 } from '../../src/shared/first-answers';
+import { likesListsOf } from '../../src/shared/likes-lists';
 import {
   camList,
   camsParams,
@@ -33,11 +35,15 @@ const FORWARDED = [
 ] as const;
 
 /**
- * The one page with first answers. The other member screens' data comes through the sync worker,
+ * The screens whose page carries first answers, by path: the member list, and the likes lists
+ * (`/likes` and `/likes/{type}`). The other member screens' data comes through the sync worker,
  * which their page starts at once: given only the user, a screen mounted sooner but asked for its
- * data later, and /likes and /chats measured slower (`npm run bench -- cold`).
+ * data later, and /chats measured slower (`npm run bench -- cold`).
  */
-export const FIRST_ANSWERS_PATH = '/members';
+export function firstAnswersScreen(path: string): 'members' | 'likes' | null {
+  if (path === '/members') return 'members';
+  return /^\/likes(\/(received|given|mutual))?$/.test(path) ? 'likes' : null;
+}
 
 /**
  * How long the page waits for the sponsored webcams: the demo feed answers at once, a partner's
@@ -52,12 +58,14 @@ export interface ShellAnswers {
 }
 
 /**
- * The answers for /members (its address's query in `query`): the user, the settings and the
- * automatic first search; null for a visitor or when the user call is not a 200.
+ * The answers for `screen` (its address's query in `query`): the user and the settings, and for
+ * /members the automatic first search and its webcams, for the likes lists the likes with their
+ * ETag; null for a visitor or when the user call is not a 200.
  */
 export async function shellAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
+  screen: 'members' | 'likes',
   query: URLSearchParams,
 ): Promise<ShellAnswers | null> {
   const headers: Record<string, string> = {};
@@ -66,17 +74,10 @@ export async function shellAnswers(
     if (typeof value === 'string') headers[name] = value;
   }
   const ask = (url: string) => app.inject({ method: 'GET', url, headers });
-  const searchUrl = `/api/search.php?${autoSearchParams({
-    trafficsource: query.get('network') ?? undefined,
-  })}`;
-  const [user, settings, search] = await Promise.all([
+  const [user, settings, data] = await Promise.all([
     ask('/api/user.php'),
     ask('/api/settings.php'),
-    ask(searchUrl).then(async (res) => {
-      if (res.statusCode !== 200) return {};
-      const answer = res.json() as SearchResponse;
-      return { search: answer, ...(await camsFor(ask, answer)) };
-    }),
+    screen === 'members' ? membersData(ask, query) : likesData(ask),
   ]);
   if (user.statusCode !== 200) return null;
   const setCookie = user.headers['set-cookie'];
@@ -84,14 +85,38 @@ export async function shellAnswers(
     answers: {
       user: (user.json() as { user: FirstAnswers['user'] }).user,
       ...(settings.statusCode === 200 && { settings: settings.json() }),
-      ...search,
+      ...data,
     },
     setCookies: setCookie === undefined ? [] : [setCookie].flat(),
   };
 }
 
 /** An in-process GET with the page's headers; what of its answer these calls read. */
-type Ask = (url: string) => Promise<{ statusCode: number; json: () => unknown }>;
+type Ask = (
+  url: string,
+) => Promise<{ statusCode: number; json: () => unknown; headers: Record<string, unknown> }>;
+
+/** /members: the automatic first search (the address's `network` kept) and its webcams. */
+async function membersData(
+  ask: Ask,
+  query: URLSearchParams,
+): Promise<Pick<FirstAnswers, 'search' | 'cams'>> {
+  const params = autoSearchParams({ trafficsource: query.get('network') ?? undefined });
+  const res = await ask(`/api/search.php?${params}`);
+  if (res.statusCode !== 200) return {};
+  const search = res.json() as SearchResponse;
+  return { search, ...(await camsFor(ask, search)) };
+}
+
+/** The likes lists: both lists with the ETag the worker polls them with afterwards. */
+async function likesData(ask: Ask): Promise<Pick<FirstAnswers, 'likes'>> {
+  const res = await ask('/api/likes.php');
+  if (res.statusCode !== 200) return {};
+  const etag = res.headers.etag;
+  return {
+    likes: { etag: typeof etag === 'string' ? etag : null, answer: res.json() as LikesResponse },
+  };
+}
 
 /**
  * The sponsored webcams beside the first search, as the members screen would ask for them: none
@@ -116,9 +141,9 @@ async function camsFor(ask: Ask, search: SearchResponse): Promise<Pick<FirstAnsw
  * The shell with its first answers before `</head>`: a JSON data block (never run, so the CSP
  * needs nothing; `<` escaped so no answer can close it) and the first photos asked for at once.
  */
-export function withShellAnswers(html: string, answers: FirstAnswers): string {
+export function withShellAnswers(html: string, answers: FirstAnswers, path?: string): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  const photos = firstScreenPhotos(answers)
+  const photos = firstScreenPhotos(answers, path)
     .map(
       (src) =>
         `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`,
@@ -130,10 +155,21 @@ export function withShellAnswers(html: string, answers: FirstAnswers): string {
 
 /**
  * The photos of the cards on the first screen, in the grid's order: the first search's results
- * with the sponsored cards the screen places among them (sponsored.ts interleaveSponsored).
+ * with the sponsored cards the screen places among them (sponsored.ts interleaveSponsored), or
+ * the likes list the address opens.
  */
-export function firstScreenPhotos(answers: FirstAnswers): string[] {
+export function firstScreenPhotos(answers: FirstAnswers, path = '/members'): string[] {
   const prefix = answers.settings?.cdn_prefix ?? '';
+  if (answers.likes) {
+    // The list the address names; /likes opens on the received likes.
+    const type = /^\/likes\/(given|mutual)$/.exec(path)?.[1] as 'given' | 'mutual' | undefined;
+    const list = likesListsOf(answers.likes.answer)[type ?? 'received'];
+    return list
+      .slice(0, FIRST_SCREEN_CARDS)
+      .flatMap(({ profile }) =>
+        profile.main_image ? [prefix + profile.main_image.thumb_filename] : [],
+      );
+  }
   const kinds = sponsoredKinds(answers.settings);
   const items = interleaveSponsored(
     answers.search?.profiles ?? [],

@@ -1,11 +1,13 @@
 /**
  * The app shell's first answers: when a member loads /members the server writes into the shell
  * the answers that screen would otherwise wait for (the user, the site settings, the automatic
- * first search and the sponsored webcams beside it), as the API gave them, in one JSON data block. A cold
+ * first search and the sponsored webcams beside it), and on /likes the likes, as the API gave
+ * them, in one JSON data block. A cold
  * phone then draws the screen without first starting the sync worker and waiting for those round
  * trips; the worker still fetches and stores everything as usual once the screen is up.
  */
 import type { UserResponse } from './contract/account';
+import type { LikesResponse } from './contract/likes';
 import type { CamsQuery, CamsResponse, SearchResponse } from './contract/members';
 import type { Settings } from './contract/settings';
 
@@ -28,4 +30,12 @@ export interface FirstAnswers {
    * sees them and the feed answered in time, with the query they answer.
    */
   cams?: { query: CamsQuery; answer: CamsResponse };
+  /** On the likes lists: both lists, with the ETag the sync worker stores them under. */
+  likes?: PolledAnswer<LikesResponse>;
+}
+
+/** A polled call's answer with its ETag (null when the server sent none). */
+export interface PolledAnswer<T> {
+  etag: string | null;
+  answer: T;
 }

@@ -90,8 +90,38 @@ for (const engine of ENGINES) {
       expect(answersIn(res.body)!.user.profile.name).toBe('Al</script><script>alert(1)</script>');
     });
 
+    it('writes the likes with their ETag into the likes lists, as the API answers them', async () => {
+      const [liked, fan] = await Promise.all([
+        insertMember(t.app, { gender: 'male', date_of_birth: dobForAge(33) }),
+        insertMember(t.app, { email: 'fan@example.com', gender: 'male' }),
+      ]);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/likes.php',
+        payload: { profile: liked },
+        cookies: { [SESSION_COOKIE]: cookie },
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/likes.php',
+        payload: { profile: memberId },
+        cookies: { [SESSION_COOKIE]: await login(t.app, 'fan@example.com') },
+      });
+      const likes = await api('/api/likes.php');
+      expect(likes.json().profiles.map((p: { id: number }) => p.id)).toEqual([liked]);
+      expect(likes.json().liked_by.map((e: { id: number }) => e.id)).toEqual([fan]);
+      for (const path of ['/likes', '/likes/given', '/likes/received', '/likes/mutual']) {
+        const res = await page(path, member());
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        const answers = answersIn(res.body)!;
+        expect(answers.user.id).toBe(memberId);
+        expect(answers.likes).toEqual({ etag: likes.headers.etag, answer: likes.json() });
+        expect(answers.search).toBeUndefined();
+      }
+    });
+
     it('leaves the other member screens to the sync worker', async () => {
-      for (const path of ['/likes', '/chats', '/chats/3', '/members/12']) {
+      for (const path of ['/chats', '/chats/3', '/members/12', '/likes/m/12', '/likes/other']) {
         const res = await page(path, member());
         expect(answersIn(res.body)).toBeNull();
         expect(res.headers['cache-control']).toBe('no-cache');

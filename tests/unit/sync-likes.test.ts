@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { kvGet } from '../../src/db/kv';
-import { likesReceived } from '../../src/db/queries';
+import { likesGiven, likesMutual, likesReceived } from '../../src/db/queries';
+import { likesListsOf } from '../../src/shared/likes-lists';
 import { createHarness, flush, type HarnessOptions } from './helpers/sync-harness';
 import type { FakeReply } from './helpers/fake-backend';
 import { demoUser, profile } from './helpers/fixtures';
@@ -196,5 +197,75 @@ describe('likes list', () => {
     h.backend.liked = [profile(4)];
     await h.api.refreshLikes();
     expect((await h.db.likes.toArray()).map((r) => r.profileId)).toEqual([4]);
+  });
+});
+
+describe('likes the page came with', () => {
+  const answer = {
+    profiles: [profile(3, { name: 'Ann' })],
+    liked_by: [{ id: 21, like_new: true }],
+    liked_by_profiles: [profile(21, { name: 'Bea' })],
+  };
+
+  it('stores them with their ETag instead of asking, and polls with that ETag next', async () => {
+    const h = await member();
+    await h.api.refreshLikes({ memberId: 7, etag: '"page"', answer });
+    expect(h.backend.count('GET /api/likes.php')).toBe(0);
+    expect((await h.db.likes.toArray()).map((r) => r.profileId)).toEqual([3]);
+    expect((await likesReceived(h.db))[0]?.profile?.name).toBe('Bea');
+    expect(await kvGet(h.db, 'etag:likes')).toBe('"page"');
+    expect(h.badge.value).toBe(1);
+
+    await h.api.refreshLikes();
+    expect(h.backend.last('GET /api/likes.php')?.headers['if-none-match']).toBe('"page"');
+  });
+
+  it('asks the server when likes are stored already, the member differs or the answer does not fit', async () => {
+    const stored = await member();
+    await stored.api.refreshLikes();
+    await stored.api.refreshLikes({ memberId: 7, etag: '"page"', answer });
+    expect(stored.backend.count('GET /api/likes.php')).toBe(2);
+
+    const other = await member();
+    await other.api.refreshLikes({ memberId: 8, etag: '"page"', answer });
+    expect(other.backend.count('GET /api/likes.php')).toBe(1);
+    expect(await other.db.likes.count()).toBe(0);
+
+    const broken = await member();
+    await broken.api.refreshLikes({ memberId: 7, etag: '"page"', answer: { profiles: 'no' } });
+    expect(broken.backend.count('GET /api/likes.php')).toBe(1);
+  });
+});
+
+describe('the first view of likes', () => {
+  it('orders the lists as the store will once the worker has stored the same answer', async () => {
+    const h = await member();
+    const answer = {
+      profiles: [
+        { ...profile(9), did_like_profile: true },
+        profile(3),
+        { ...profile(5), did_like_profile: false },
+        profile(22),
+      ],
+      liked_by: [
+        { id: 20, like_new: false },
+        { id: 21, like_new: true },
+        { id: 22, like_new: false },
+        { id: 23, like_new: true },
+      ],
+      liked_by_profiles: [profile(20), profile(21), profile(22), profile(23)],
+      liked_by_hidden: 2,
+      liked_by_hidden_new: 1,
+    };
+    await h.api.refreshLikes({ memberId: 7, etag: null, answer });
+    const lists = likesListsOf(answer);
+    const ids = (entries: { profile: { id: number } | null }[]) =>
+      entries.map((e) => e.profile?.id);
+    expect(ids(lists.received)).toEqual(ids(await likesReceived(h.db)));
+    expect(ids(lists.given)).toEqual(ids(await likesGiven(h.db)));
+    expect(ids(lists.mutual)).toEqual(ids(await likesMutual(h.db)));
+    expect(ids(lists.received)).toEqual([21, 23, 20, 22]);
+    expect(ids(lists.mutual)).toEqual([9, 22]);
+    expect(lists.newCount).toBe(3);
   });
 });

@@ -3,8 +3,9 @@
  * They are what the API answered a moment ago for this member's cookies, so the first screen draws
  * from them while the sync worker, which fetches and stores the same as usual, is not yet there.
  */
+import type { LikesResponse } from '../../shared/contract/likes';
 import type { CamsQuery, CamsResponse, SearchResponse } from '../../shared/contract/members';
-import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../shared/first-answers';
+import { FIRST_ANSWERS_ID, type FirstAnswers, type PolledAnswer } from '../../shared/first-answers';
 import { camsParams } from '../../shared/sponsored';
 
 let read: FirstAnswers | null | undefined;
@@ -37,4 +38,10 @@ export function firstCamsOf(memberId: number | null, query: CamsQuery): CamsResp
   const cams = firstAnswers()?.cams;
   if (!cams || firstAnswers()?.user.id !== memberId) return null;
   return camsParams(cams.query).toString() === camsParams(query).toString() ? cams.answer : null;
+}
+
+/** The likes the server answered for `memberId` with the page, and their ETag, or null. */
+export function firstLikesOf(memberId: number | null): PolledAnswer<LikesResponse> | null {
+  const answers = firstAnswers();
+  return answers?.likes && answers.user.id === memberId ? answers.likes : null;
 }

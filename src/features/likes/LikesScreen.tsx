@@ -1,9 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { SEARCH_PAGE_SIZE } from '../../shared/contract/fields';
+import { SEARCH_PAGE_SIZE } from '../../shared/contract/limits';
 import { PageTitle } from '../../app/PageTitle';
+import { firstLikesOf } from '../../app/session/first-answers';
+import { memberStored } from '../../app/session/member-stored';
+import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
 import { getSync } from '../../bridges/worker-bridge';
 import { ProfileGridSkeleton } from '../members/ProfileGridSkeleton';
@@ -13,7 +16,7 @@ import { LikesHiddenCard } from './LikesHiddenCard';
 import { LikesList } from './LikesList';
 import { LikesTabs } from './LikesTabs';
 import { likeTypeOf, shownLikeTypes } from './likes-types';
-import { readLikesView } from './likes-view';
+import { firstLikesView, readLikesView } from './likes-view';
 
 /**
  * Likes (`/likes`, `/likes/{type}`, SPEC §2.3, §4): who liked me (new ones first; without
@@ -27,14 +30,22 @@ export default function LikesScreen() {
   const active = likeTypeOf(param, shown);
   const settings = useSiteSettings();
   const online = useOnline();
-  const view = useLiveQuery(readLikesView);
+  const stored = useLiveQuery(readLikesView);
+  const memberId = useSession().user?.id ?? null;
+  // Nothing stored yet: the likes the server answered with the page, until the worker stored them.
+  const [first] = useState(() => firstLikesOf(memberId));
+  const firstView = useMemo(() => (first ? firstLikesView(first.answer) : null), [first]);
+  const view = stored && !stored.stored && firstView ? firstView : stored;
 
-  // The leader tab polls every minute; a member opening the list wants it fresh now.
+  // The leader tab polls every minute; a member opening the list wants it fresh now. Likes the
+  // page came with are handed over instead, once the worker has stored their member.
   useEffect(() => {
-    getSync()
-      .refreshLikes()
-      .catch((error: unknown) => console.warn('Likes refresh failed', error));
-  }, []);
+    const refresh = async () => {
+      if (first && memberId !== null) await memberStored(memberId);
+      await getSync().refreshLikes(first && memberId !== null ? { ...first, memberId } : undefined);
+    };
+    refresh().catch((error: unknown) => console.warn('Likes refresh failed', error));
+  }, [first, memberId]);
 
   return (
     <div className="likes-screen container py-4">

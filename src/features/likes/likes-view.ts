@@ -1,26 +1,20 @@
 /**
  * What the likes screen shows, read from Dexie in one live query: the three lists as cards, with
  * the received ones new first (SPEC §4). Entries whose profile is not cached yet wait for the poll.
+ * Before the worker has stored any likes, the screen draws the likes the page came with.
  */
 import type { Profile } from '../../shared/contract/fields';
+import type { LikesResponse } from '../../shared/contract/likes';
+import { likesListsOf, type LikeEntry, type LikesLists } from '../../shared/likes-lists';
 import { getDb } from '../../db/db';
 import { kvGet } from '../../db/kv';
 import { likesGiven, likesMutual, likesReceived } from '../../db/queries';
-import type { LikeType } from './likes-types';
 
-/** One card of a likes list. */
-export interface LikeEntry {
-  profile: Profile;
-  /** A received like the member has not opened yet. */
-  isNew: boolean;
-}
+export type { LikeEntry };
 
-export type LikesView = Record<LikeType, LikeEntry[]> & {
-  /** New received likes, those of hidden likers included. */
-  newCount: number;
-  /** Likers only premium shows by name (liked_by_hidden), and how many of their likes are new. */
-  hidden: number;
-  hiddenNew: number;
+export type LikesView = LikesLists & {
+  /** The worker has stored the server's likes at least once on this device. */
+  stored: boolean;
 };
 
 function withProfile<T extends { profile: Profile | null }>(
@@ -50,5 +44,12 @@ export async function readLikesView(): Promise<LikesView> {
     newCount: receivedEntries.filter((entry) => entry.isNew).length + (hidden?.fresh ?? 0),
     hidden: hidden?.count ?? 0,
     hiddenNew: hidden?.fresh ?? 0,
+    // Every stored answer writes the hidden count, so it is there once one was stored.
+    stored: hidden !== undefined,
   };
+}
+
+/** The view of the likes the page came with, as the screen will show them once stored. */
+export function firstLikesView(answer: LikesResponse): LikesView {
+  return { ...likesListsOf(answer), stored: false };
 }

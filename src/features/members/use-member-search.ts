@@ -3,16 +3,14 @@
  * and the worker writes Dexie, which the screen renders (or, on a device with no room left, hands
  * the search over on the page lane). The URL follows the loaded pages.
  */
-import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { firstSearchOf } from '../../app/session/first-answers';
+import { memberStored } from '../../app/session/member-stored';
 import { useSession } from '../../app/session/session-context';
-import { afterFirstScreen } from '../../prerender/after-first-screen';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
-import { currentUser } from '../../db/queries';
 import { useHeldSearch } from './held-search-view';
 import {
   firstSearchView,
@@ -33,26 +31,6 @@ function mergeDraft(
   const next = { ...draft, ...patch };
   if (patch.country !== undefined) next.countryregion = patch.countryregion ?? 0;
   return next;
-}
-
-/** How long a first search waits for the worker to store its member before it goes anyway. */
-const MEMBER_STORED_WAIT_MS = 10_000;
-
-/** Resolves once the first screen is up and the worker has stored `memberId` as this device's. */
-async function memberStored(memberId: number): Promise<void> {
-  await afterFirstScreen();
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, MEMBER_STORED_WAIT_MS);
-    const subscription = liveQuery(() => currentUser()).subscribe({
-      next: (user) => user?.id === memberId && done(),
-      error: done,
-    });
-  });
 }
 
 /** Search state for the screen: the Dexie view plus what the worker calls are doing. */
