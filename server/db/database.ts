@@ -81,10 +81,15 @@ export function createDatabase(opts: DatabaseOptions): DatabaseHandle {
   };
 }
 
-/** How often migrating is tried when another schema changed while the catalog was read. */
-const MIGRATE_TRIES = 5;
-/** The pause before the next try, times the tries so far: a drop takes a few milliseconds. */
+/**
+ * How long migrating is tried again while other schemas keep changing under the catalog read: a
+ * time, not a count, since a busy database with many schemas changing (one per test file) lost
+ * five quick tries in a row. Each try changed nothing, so trying again is always safe.
+ */
+const MIGRATE_RACE_WAIT_MS = 60_000;
+/** The pause before the next try, times the tries so far up to MIGRATE_RETRY_MAX_MS. */
 const MIGRATE_RETRY_MS = 20;
+const MIGRATE_RETRY_MAX_MS = 500;
 
 /**
  * Runs every pending migration; throws with the failing migration's error. Server instances that
@@ -113,11 +118,13 @@ async function migratePostgres(
   const schema = await currentPostgresSchema(db);
   // Kysely serialises PostgreSQL migrators with an advisory lock and runs them in one transaction.
   const migrator = migratorOn(db, schema);
+  const giveUpAt = Date.now() + MIGRATE_RACE_WAIT_MS;
   for (let attempt = 1; ; attempt += 1) {
     const result = await run(migrator);
     if (!result.error) return result;
-    if (attempt >= MIGRATE_TRIES || !catalogReadRaced(result, schema)) throw result.error;
-    await new Promise((resolve) => setTimeout(resolve, MIGRATE_RETRY_MS * attempt));
+    if (Date.now() > giveUpAt || !catalogReadRaced(result, schema)) throw result.error;
+    const pause = Math.min(MIGRATE_RETRY_MS * attempt, MIGRATE_RETRY_MAX_MS);
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 

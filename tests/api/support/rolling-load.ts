@@ -127,18 +127,9 @@ export interface Seen {
   ends: number;
 }
 
-/**
- * Holds an event stream for `member` until `stopped()`: when it ends, opens another after
- * `reconnectMs`, and after every open polls the likes and its conversations once.
- */
-export async function watch(
-  traffic: Traffic,
-  member: Member,
-  conversations: number[],
-  stopped: () => boolean,
-  reconnectMs: number,
-): Promise<Seen> {
-  const seen: Seen = {
+/** Nothing seen yet. */
+export function emptySeen(): Seen {
+  return {
     streamLikes: new Set(),
     streamMessages: new Set(),
     polledLikes: new Set(),
@@ -146,6 +137,21 @@ export async function watch(
     connects: [],
     ends: 0,
   };
+}
+
+/**
+ * Holds an event stream for `member` until `stopped()`: when it ends, opens another after
+ * `reconnectMs`, and after every open polls the likes and its conversations once. What it sees
+ * goes into `seen` as it happens, so a test can wait on it while it runs.
+ */
+export async function watch(
+  traffic: Traffic,
+  member: Member,
+  conversations: number[],
+  stopped: () => boolean,
+  reconnectMs: number,
+  seen: Seen = emptySeen(),
+): Promise<Seen> {
   const take = (stream: SseStream) => {
     for (const { data } of messages(stream.text())) {
       const event = JSON.parse(data) as LiveEvent;
