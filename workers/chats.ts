@@ -4,13 +4,13 @@
  * and blocking or reporting the member on the other side.
  */
 import {
+  ChatsResponse,
   COMPLAINT_MESSAGE_MAX,
   COMPLAINT_REASONS,
-  type ChatListEntry,
 } from '../src/shared/contract/chat';
-import type { ChatRow } from '../src/db/db';
+import { chatRowsOf } from '../src/db/chat-rows';
 import { updateBadge } from './badge';
-import { pollWithEtag } from './conditional';
+import { pollWithEtag, type GivenAnswer } from './conditional';
 import type { SyncContext } from './context';
 import { syncError, toSyncError, type SyncError } from './errors';
 
@@ -19,34 +19,43 @@ export const BLOCK_PATH = '/api/block.php';
 /** Reporting a member to the moderators. */
 export const COMPLAINTS_PATH = '/api/complaints.php';
 
-/** Server entries as rows; a conversation opened since its last change stays at 0 unread. */
-function toRows(entries: ChatListEntry[], local: Map<number, ChatRow>): ChatRow[] {
-  const now = Date.now();
-  return entries.map((entry) => {
-    const seen = local.get(entry.conversation.id)?.seenUpdatedAt ?? null;
-    const unchanged = seen !== null && seen === entry.conversation.updated_at;
-    return {
-      ...entry,
-      id: entry.conversation.id,
-      num_unread_messages: unchanged ? 0 : entry.num_unread_messages,
-      seenUpdatedAt: unchanged ? seen : null,
-      updatedAt: now,
-    };
-  });
+/** The chat list the page came with (its first answers), for the member it was answered for. */
+export interface PageChats {
+  memberId: number;
+  etag: string | null;
+  answer: unknown;
 }
 
-/** GET /api/chats.php with its ETag; a 403 re-fetches the user (SPEC §6). */
-export async function pollChats(ctx: SyncContext): Promise<void> {
+/** Checked against the contract: an answer that does not fit is asked for again. */
+function givenChats(page: PageChats | undefined): GivenAnswer<ChatsResponse> | undefined {
+  const parsed = page && ChatsResponse.safeParse(page.answer);
+  return parsed?.success && page
+    ? { memberId: page.memberId, etag: page.etag, data: parsed.data }
+    : undefined;
+}
+
+/**
+ * GET /api/chats.php with its ETag, or the list the page came with while none is stored; a 403
+ * re-fetches the user (SPEC §6).
+ */
+export async function pollChats(ctx: SyncContext, page?: PageChats): Promise<void> {
   const { db } = ctx;
   try {
-    const outcome = await pollWithEtag(ctx, 'chats', [db.chats, db.profiles], async (data) => {
+    const write = async (data: ChatsResponse) => {
       const local = new Map((await db.chats.toArray()).map((row) => [row.id, row]));
-      const rows = toRows(data.chats, local);
+      const rows = chatRowsOf(data.chats, local);
       const ids = new Set(rows.map((row) => row.id));
       await db.chats.bulkDelete([...local.keys()].filter((id) => !ids.has(id)));
       await db.chats.bulkPut(rows);
       await db.profiles.bulkPut(data.chats.map((entry) => entry.profile));
-    });
+    };
+    const outcome = await pollWithEtag(
+      ctx,
+      'chats',
+      [db.chats, db.profiles],
+      write,
+      givenChats(page),
+    );
     if (outcome.changed) await updateBadge(ctx);
   } catch (error) {
     if (toSyncError(error).kind === 'auth') ctx.recheckUser();

@@ -37,6 +37,7 @@ import {
   pollChats,
   report,
   startChat,
+  type PageChats,
   type ReportReason,
 } from './chats';
 import { dismissComplaint, flushComplaints, submitComplaint } from './complaint-queue';
@@ -266,7 +267,8 @@ export function createSync(deps: SyncDeps) {
     loadProfile: (id: number) => thenTrim(() => loadProfile(ctx, id)),
     /** `page`: the likes the page came with, stored instead of asking while none are. */
     refreshLikes: (page?: PageLikes) => settle(() => pollLikes(ctx, page)),
-    refreshChats: () => settle(() => pollChats(ctx)),
+    /** `page`: the chat list the page came with, stored instead of asking while none is. */
+    refreshChats: (page?: PageChats) => settle(() => pollChats(ctx, page)),
     openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),
     /** Rejects after the list reloaded when the deletion failed, so the page can alert. */
     deleteChat: (conversationId: number) => settle(() => deleteChat(ctx, conversationId)),

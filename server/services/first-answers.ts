@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { autoSearchParams } from '../../src/shared/auto-search';
-import type { LikesResponse } from '../../src/shared/contract/likes';
 import type { CamsResponse, SearchResponse } from '../../src/shared/contract/members';
 import {
   FIRST_ANSWERS_ID,
@@ -35,15 +34,17 @@ const FORWARDED = [
 ] as const;
 
 /**
- * The screens whose page carries first answers, by path: the member list, and the likes lists
- * (`/likes` and `/likes/{type}`). The other member screens' data comes through the sync worker,
- * which their page starts at once: given only the user, a screen mounted sooner but asked for its
- * data later, and /chats measured slower (`npm run bench -- cold`).
+ * The screens whose page carries first answers, by path: the member list, the likes lists
+ * (`/likes` and `/likes/{type}`) and the chat list. The others (a profile, a conversation) get
+ * their data through the sync worker, which their page starts at once.
  */
-export function firstAnswersScreen(path: string): 'members' | 'likes' | null {
+export function firstAnswersScreen(path: string): FirstAnswersScreen | null {
   if (path === '/members') return 'members';
+  if (path === '/chats') return 'chats';
   return /^\/likes(\/(received|given|mutual))?$/.test(path) ? 'likes' : null;
 }
+
+export type FirstAnswersScreen = 'members' | 'likes' | 'chats';
 
 /**
  * How long the page waits for the sponsored webcams: the demo feed answers at once, a partner's
@@ -59,13 +60,14 @@ export interface ShellAnswers {
 
 /**
  * The answers for `screen` (its address's query in `query`): the user and the settings, and for
- * /members the automatic first search and its webcams, for the likes lists the likes with their
- * ETag; null for a visitor or when the user call is not a 200.
+ * /members the automatic first search and its webcams, for the likes lists the likes and for the
+ * chat list the conversations, each with its ETag; null for a visitor or when the user call is
+ * not a 200.
  */
 export async function shellAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
-  screen: 'members' | 'likes',
+  screen: FirstAnswersScreen,
   query: URLSearchParams,
 ): Promise<ShellAnswers | null> {
   const headers: Record<string, string> = {};
@@ -77,7 +79,11 @@ export async function shellAnswers(
   const [user, settings, data] = await Promise.all([
     ask('/api/user.php'),
     ask('/api/settings.php'),
-    screen === 'members' ? membersData(ask, query) : likesData(ask),
+    screen === 'members'
+      ? membersData(ask, query)
+      : screen === 'likes'
+        ? polledData(ask, 'likes')
+        : polledData(ask, 'chats'),
   ]);
   if (user.statusCode !== 200) return null;
   const setCookie = user.headers['set-cookie'];
@@ -108,14 +114,15 @@ async function membersData(
   return { search, ...(await camsFor(ask, search)) };
 }
 
-/** The likes lists: both lists with the ETag the worker polls them with afterwards. */
-async function likesData(ask: Ask): Promise<Pick<FirstAnswers, 'likes'>> {
-  const res = await ask('/api/likes.php');
+/** The likes lists or the chat list: the answer with the ETag the worker polls it with afterwards. */
+async function polledData(
+  ask: Ask,
+  name: 'likes' | 'chats',
+): Promise<Pick<FirstAnswers, typeof name>> {
+  const res = await ask(`/api/${name}.php`);
   if (res.statusCode !== 200) return {};
   const etag = res.headers.etag;
-  return {
-    likes: { etag: typeof etag === 'string' ? etag : null, answer: res.json() as LikesResponse },
-  };
+  return { [name]: { etag: typeof etag === 'string' ? etag : null, answer: res.json() } };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type StatsAnswerRow,
 } from './db';
 import { kvGet, type StoredBan } from './kv';
+import { byRecentActivity } from './chat-rows';
 
 /** A given like with the liked profile, when it is cached. */
 export interface GivenLike {
@@ -115,7 +116,7 @@ export async function newLikesCount(db: AmoraDb = getDb()): Promise<number> {
 /** Conversations, most recent first. */
 export async function chatList(db: AmoraDb = getDb()): Promise<ChatRow[]> {
   const chats = await db.chats.toArray();
-  return chats.sort((a, b) => b.conversation.updated_at.localeCompare(a.conversation.updated_at));
+  return chats.sort(byRecentActivity);
 }
 
 /** Unread messages over all conversations. */

@@ -1,12 +1,13 @@
 /**
  * The app shell's first answers: when a member loads /members the server writes into the shell
  * the answers that screen would otherwise wait for (the user, the site settings, the automatic
- * first search and the sponsored webcams beside it), and on /likes the likes, as the API gave
- * them, in one JSON data block. A cold
+ * first search and the sponsored webcams beside it), on /likes the likes and on /chats the
+ * conversations, as the API gave them, in one JSON data block. A cold
  * phone then draws the screen without first starting the sync worker and waiting for those round
  * trips; the worker still fetches and stores everything as usual once the screen is up.
  */
 import type { UserResponse } from './contract/account';
+import type { ChatsResponse } from './contract/chat';
 import type { LikesResponse } from './contract/likes';
 import type { CamsQuery, CamsResponse, SearchResponse } from './contract/members';
 import type { Settings } from './contract/settings';
@@ -32,6 +33,8 @@ export interface FirstAnswers {
   cams?: { query: CamsQuery; answer: CamsResponse };
   /** On the likes lists: both lists, with the ETag the sync worker stores them under. */
   likes?: PolledAnswer<LikesResponse>;
+  /** On the chat list: the conversations, with the ETag the sync worker stores them under. */
+  chats?: PolledAnswer<ChatsResponse>;
 }
 
 /** A polled call's answer with its ETag (null when the server sent none). */

@@ -13,7 +13,7 @@ import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '../../server/plugins/sessio
 import { autoSearchParams } from '../../src/shared/auto-search';
 import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../src/shared/first-answers';
 import { camList, camsParams, camsQueryFor, snapshotUrl } from '../../src/shared/sponsored';
-import { dobForAge, insertMember, login } from './fixtures';
+import { dobForAge, insertConversation, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const INDEX =
@@ -120,8 +120,21 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('writes the conversations with their ETag into the chat list, as the API answers them', async () => {
+      const other = await insertMember(t.app, { gender: 'male', date_of_birth: dobForAge(35) });
+      await insertConversation(t.app, memberId, other);
+      const chats = await api('/api/chats.php');
+      expect(chats.json().chats.length).toBeGreaterThan(0);
+      const res = await page('/chats', member());
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const answers = answersIn(res.body)!;
+      expect(answers.user.id).toBe(memberId);
+      expect(answers.chats).toEqual({ etag: chats.headers.etag, answer: chats.json() });
+      expect(answers.likes).toBeUndefined();
+    });
+
     it('leaves the other member screens to the sync worker', async () => {
-      for (const path of ['/chats', '/chats/3', '/members/12', '/likes/m/12', '/likes/other']) {
+      for (const path of ['/chats/3', '/members/12', '/likes/m/12', '/likes/other', '/chats/x']) {
         const res = await page(path, member());
         expect(answersIn(res.body)).toBeNull();
         expect(res.headers['cache-control']).toBe('no-cache');

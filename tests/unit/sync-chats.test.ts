@@ -225,3 +225,42 @@ describe('messages', () => {
     await expect(h.api.sendMessage(1, '   ')).rejects.toMatchObject({ kind: 'validation' });
   });
 });
+
+describe('the chat list the page came with', () => {
+  async function loggedIn() {
+    const h = createHarness();
+    h.backend.user = demoUser();
+    h.backend.chats = [chat(9, 1, '2026-01-03T00:00:00Z')];
+    await h.api.refreshUser();
+    return h;
+  }
+  const answer = {
+    chats: [chat(1, 2, '2026-01-02T00:00:00Z'), chat(2, 0, '2026-01-04T00:00:00Z')],
+  };
+
+  it('is stored with its ETag instead of asking, newest first, and the next poll sends that ETag', async () => {
+    const h = await loggedIn();
+    await h.api.refreshChats({ memberId: 7, etag: '"page"', answer });
+    expect(h.backend.count('GET /api/chats.php')).toBe(0);
+    expect((await chatList(h.db)).map((c) => c.id)).toEqual([2, 1]);
+    expect(h.badge.value).toBe(2);
+    await h.api.refreshChats();
+    expect(h.backend.last('GET /api/chats.php')?.headers['if-none-match']).toBe('"page"');
+  });
+
+  it('is asked for again when a list is stored, the member differs or the answer does not fit', async () => {
+    const stored = await loggedIn();
+    await stored.api.refreshChats();
+    await stored.api.refreshChats({ memberId: 7, etag: '"page"', answer });
+    expect(stored.backend.count('GET /api/chats.php')).toBe(2);
+    expect((await chatList(stored.db)).map((c) => c.id)).toEqual([9]);
+
+    const other = await loggedIn();
+    await other.api.refreshChats({ memberId: 8, etag: '"page"', answer });
+    expect((await chatList(other.db)).map((c) => c.id)).toEqual([9]);
+
+    const broken = await loggedIn();
+    await broken.api.refreshChats({ memberId: 7, etag: null, answer: { chats: [{ id: 1 }] } });
+    expect((await chatList(broken.db)).map((c) => c.id)).toEqual([9]);
+  });
+});

@@ -3,6 +3,7 @@
  * They are what the API answered a moment ago for this member's cookies, so the first screen draws
  * from them while the sync worker, which fetches and stores the same as usual, is not yet there.
  */
+import type { ChatsResponse } from '../../shared/contract/chat';
 import type { LikesResponse } from '../../shared/contract/likes';
 import type { CamsQuery, CamsResponse, SearchResponse } from '../../shared/contract/members';
 import { FIRST_ANSWERS_ID, type FirstAnswers, type PolledAnswer } from '../../shared/first-answers';
@@ -44,4 +45,10 @@ export function firstCamsOf(memberId: number | null, query: CamsQuery): CamsResp
 export function firstLikesOf(memberId: number | null): PolledAnswer<LikesResponse> | null {
   const answers = firstAnswers();
   return answers?.likes && answers.user.id === memberId ? answers.likes : null;
+}
+
+/** The chat list the server answered for `memberId` with the page, and its ETag, or null. */
+export function firstChatsOf(memberId: number | null): PolledAnswer<ChatsResponse> | null {
+  const answers = firstAnswers();
+  return answers?.chats && answers.user.id === memberId ? answers.chats : null;
 }

@@ -1,10 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
+import { firstChatsOf } from '../../app/session/first-answers';
+import { memberStored } from '../../app/session/member-stored';
+import { useSession } from '../../app/session/session-context';
 import { getSync } from '../../bridges/worker-bridge';
-import type { ChatRow } from '../../db/db';
+import { byRecentActivity, chatRowsOf } from '../../db/chat-rows';
+import { getDb, type ChatRow } from '../../db/db';
+import { kvGet } from '../../db/kv';
 import { chatList } from '../../db/queries';
 import { useOnline } from '../members/use-online';
 import { useSiteSettings } from '../members/use-site-settings';
@@ -15,9 +20,23 @@ import { ConfirmDialog } from './ConfirmDialog';
  * The conversation list (`/chats`, SPEC §2.3, §4): read from IndexedDB, newest activity first,
  * so it shows offline too; deleting asks first and alerts on failure (SPEC §8).
  */
+/** The stored list, and whether the worker has stored a list on this device at all. */
+async function readChats(): Promise<{ chats: ChatRow[]; stored: boolean }> {
+  const [chats, etag] = await Promise.all([chatList(), kvGet(getDb(), 'etag:chats')]);
+  return { chats, stored: etag !== undefined || chats.length > 0 };
+}
+
 export default function ChatsScreen() {
   const { t } = useTranslation();
-  const chats = useLiveQuery(() => chatList());
+  const stored = useLiveQuery(readChats);
+  const memberId = useSession().user?.id ?? null;
+  // Nothing stored yet: the list the server answered with the page, until the worker stored it.
+  const [first] = useState(() => firstChatsOf(memberId));
+  const firstRows = useMemo(
+    () => (first ? chatRowsOf(first.answer.chats).sort(byRecentActivity) : null),
+    [first],
+  );
+  const chats = stored && !stored.stored && firstRows ? firstRows : stored?.chats;
   const settings = useSiteSettings();
   const online = useOnline();
   const [deleting, setDeleting] = useState<ChatRow | null>(null);
@@ -25,12 +44,15 @@ export default function ChatsScreen() {
   const [failed, setFailed] = useState(false);
   const now = new Date();
 
-  // The leader tab polls every minute; a member opening the list wants it fresh now.
+  // The leader tab polls every minute; a member opening the list wants it fresh now. A list the
+  // page came with is handed over instead, once the worker has stored its member.
   useEffect(() => {
-    getSync()
-      .refreshChats()
-      .catch((error: unknown) => console.warn('Chats refresh failed', error));
-  }, []);
+    const refresh = async () => {
+      if (first && memberId !== null) await memberStored(memberId);
+      await getSync().refreshChats(first && memberId !== null ? { ...first, memberId } : undefined);
+    };
+    refresh().catch((error: unknown) => console.warn('Chats refresh failed', error));
+  }, [first, memberId]);
 
   const confirmDelete = async () => {
     if (!deleting) return;

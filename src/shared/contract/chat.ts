@@ -15,6 +15,7 @@ export const ChatListEntry = z.object({
 });
 export type ChatListEntry = z.infer<typeof ChatListEntry>;
 export const ChatsResponse = z.object({ chats: z.array(ChatListEntry) });
+export type ChatsResponse = z.infer<typeof ChatsResponse>;
 
 export const StartChatQuery = z.object({ profile: id });
 export const StartChatResponse = z.object({ id: z.number().int() });
