@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, type Browser, type Page } from 'puppeteer-core';
+import { PRERENDER_CONTAINER_ID } from '../../src/shared/prerender/container';
 import { DEMO, newMember } from './helpers';
 import { startSwitchableProxy, type SwitchableProxy } from './support/switchable-proxy';
 import { WAIT_MS } from './support/wait';
@@ -25,6 +26,7 @@ interface PageGlobals {
     querySelector(selector: string): {
       getAttribute(name: string): string | null;
     } | null;
+    getElementById(id: string): unknown;
     addEventListener(type: string, listener: () => void): void;
   };
   navigator: {
@@ -76,9 +78,18 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   );
 }
 
-/** Logs in through the login screen, as a member would. */
+/**
+ * Logs in through the login screen, as a member would, once the app has taken over the prerendered
+ * page: on a busy machine the take-over came between filling the server's copy and clicking it,
+ * and the click met a form about to be replaced.
+ */
 async function login(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/login`);
+  await page.waitForFunction(
+    (id: string) => (globalThis as unknown as PageGlobals).document.getElementById(id) === null,
+    {},
+    PRERENDER_CONTAINER_ID,
+  );
   await page.locator('input[type=email]').fill(DEMO.email);
   await page.locator('input[autocomplete=current-password]').fill(DEMO.password);
   await page.locator('button[type=submit]').click();
