@@ -4,13 +4,13 @@
  * and blocking or reporting the member on the other side.
  */
 import {
-  ChatsResponse,
   COMPLAINT_MESSAGE_MAX,
   COMPLAINT_REASONS,
+  type ChatsResponse,
 } from '../src/shared/contract/chat';
 import { chatRowsOf } from '../src/db/chat-rows';
 import { updateBadge } from './badge';
-import { pollWithEtag, type GivenAnswer } from './conditional';
+import { pollWithEtag, type PageAnswer } from './conditional';
 import type { SyncContext } from './context';
 import { syncError, toSyncError, type SyncError } from './errors';
 
@@ -19,26 +19,11 @@ export const BLOCK_PATH = '/api/block.php';
 /** Reporting a member to the moderators. */
 export const COMPLAINTS_PATH = '/api/complaints.php';
 
-/** The chat list the page came with (its first answers), for the member it was answered for. */
-export interface PageChats {
-  memberId: number;
-  etag: string | null;
-  answer: unknown;
-}
-
-/** Checked against the contract: an answer that does not fit is asked for again. */
-function givenChats(page: PageChats | undefined): GivenAnswer<ChatsResponse> | undefined {
-  const parsed = page && ChatsResponse.safeParse(page.answer);
-  return parsed?.success && page
-    ? { memberId: page.memberId, etag: page.etag, data: parsed.data }
-    : undefined;
-}
-
 /**
  * GET /api/chats.php with its ETag, or the list the page came with while none is stored; a 403
  * re-fetches the user (SPEC §6).
  */
-export async function pollChats(ctx: SyncContext, page?: PageChats): Promise<void> {
+export async function pollChats(ctx: SyncContext, page?: PageAnswer): Promise<void> {
   const { db } = ctx;
   try {
     const write = async (data: ChatsResponse) => {
@@ -49,13 +34,7 @@ export async function pollChats(ctx: SyncContext, page?: PageChats): Promise<voi
       await db.chats.bulkPut(rows);
       await db.profiles.bulkPut(data.chats.map((entry) => entry.profile));
     };
-    const outcome = await pollWithEtag(
-      ctx,
-      'chats',
-      [db.chats, db.profiles],
-      write,
-      givenChats(page),
-    );
+    const outcome = await pollWithEtag(ctx, 'chats', [db.chats, db.profiles], write, page);
     if (outcome.changed) await updateBadge(ctx);
   } catch (error) {
     if (toSyncError(error).kind === 'auth') ctx.recheckUser();

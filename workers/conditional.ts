@@ -4,19 +4,21 @@
  */
 import type { Table } from 'dexie';
 import { kvGet } from '../src/db/kv';
+import { calls } from '../src/shared/contract/calls';
 import type { SyncContext } from './context';
 import type { CallOutput } from './fetcher';
 
 export type PolledCall = 'user' | 'chats' | 'likes';
 
 /**
- * An answer the server already gave for this call (the page's first answers), checked against the
- * contract: stored as a poll's answer would be, in place of asking, while nothing newer is stored.
+ * An answer the server already gave for a polled call (the page's first answers), for the member
+ * it was answered for: stored as a poll's answer would be, in place of asking, while nothing newer
+ * is stored and it fits the contract (otherwise the call is asked for as usual).
  */
-export interface GivenAnswer<T> {
+export interface PageAnswer {
   memberId: number;
-  data: T;
   etag: string | null;
+  answer: unknown;
 }
 
 /**
@@ -28,16 +30,20 @@ export async function pollWithEtag<N extends PolledCall, R>(
   name: N,
   tables: Table[],
   apply: (data: CallOutput<N>) => Promise<R>,
-  given?: GivenAnswer<CallOutput<N>>,
+  page?: PageAnswer,
 ): Promise<{ changed: false } | { changed: true; result: R }> {
   const session = await kvGet(ctx.db, 'session');
   if (!session?.memberId) return { changed: false }; // personal calls: nothing to ask logged out
   const etagKey = `etag:${name}` as const;
   const etag = (await kvGet(ctx.db, etagKey)) ?? null;
   // A stored ETag means a poll stored an answer since the page's: that one may be the newer.
+  const given =
+    page && etag === null && page.memberId === session.memberId
+      ? calls[name].response.safeParse(page.answer)
+      : undefined;
   const response =
-    given && etag === null && given.memberId === session.memberId
-      ? { notModified: false as const, data: given.data, etag: given.etag }
+    given?.success && page
+      ? { notModified: false as const, data: given.data as CallOutput<N>, etag: page.etag }
       : await ctx.http.call(name, { etag });
   if (response.notModified) return { changed: false };
   return ctx.db.transaction('rw', [ctx.db.kv, ...tables], async () => {

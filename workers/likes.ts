@@ -2,13 +2,13 @@
  * Likes (SPEC §4 "Likes and chats"): the polled list of given and received likes, optimistic
  * like/unlike actions with client id and sequence, and marking a received like as seen.
  */
-import { LikesResponse } from '../src/shared/contract/likes';
+import type { LikesResponse } from '../src/shared/contract/likes';
 import { ACTION_HEADER, MEMBER_HEADER } from '../src/shared/offline-protocol';
 import type { LikeRow } from '../src/db/db';
 import { kvPut } from '../src/db/kv';
 import { confirmAction, failAction, nextSeq, unstoredSeq } from './actions';
 import { updateBadge } from './badge';
-import { pollWithEtag, type GivenAnswer } from './conditional';
+import { pollWithEtag, type PageAnswer } from './conditional';
 import type { SyncContext } from './context';
 import { syncError, toSyncError } from './errors';
 import { isStorageFull } from './quota-guard';
@@ -59,26 +59,11 @@ async function applyLikes(ctx: SyncContext, data: LikesResponse, since: number):
   });
 }
 
-/** Likes the page came with (its first answers), for the member they were answered for. */
-export interface PageLikes {
-  memberId: number;
-  etag: string | null;
-  answer: unknown;
-}
-
-/** Checked against the contract: an answer that does not fit is asked for again. */
-function givenLikes(page: PageLikes | undefined): GivenAnswer<LikesResponse> | undefined {
-  const parsed = page && LikesResponse.safeParse(page.answer);
-  return parsed?.success
-    ? { memberId: page!.memberId, etag: page!.etag, data: parsed.data }
-    : undefined;
-}
-
 /**
  * GET /api/likes.php with its ETag, or the likes the page came with while none are stored; a 403
  * re-fetches the user (SPEC §6).
  */
-export async function pollLikes(ctx: SyncContext, page?: PageLikes): Promise<void> {
+export async function pollLikes(ctx: SyncContext, page?: PageAnswer): Promise<void> {
   const since = Date.now();
   try {
     const outcome = await pollWithEtag(
@@ -86,7 +71,7 @@ export async function pollLikes(ctx: SyncContext, page?: PageLikes): Promise<voi
       'likes',
       [ctx.db.likes, ctx.db.likedBy, ctx.db.profiles],
       (data) => applyLikes(ctx, data, since),
-      givenLikes(page),
+      page,
     );
     if (outcome.changed) await updateBadge(ctx);
   } catch (error) {

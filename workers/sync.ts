@@ -37,7 +37,6 @@ import {
   pollChats,
   report,
   startChat,
-  type PageChats,
   type ReportReason,
 } from './chats';
 import { dismissComplaint, flushComplaints, submitComplaint } from './complaint-queue';
@@ -48,7 +47,8 @@ import { createEventStream, EVENTS_PATH } from './events';
 import { geocode } from './geocode';
 import { electLeader } from './leader';
 import { findMatches, loadLander, loadMemberLander, loadSignupMatches } from './landers';
-import { openLikedBy, pollLikes, setLike, type PageLikes } from './likes';
+import type { PageAnswer } from './conditional';
+import { openLikedBy, pollLikes, setLike } from './likes';
 import { recoverMessage, type UnsentMessage } from './message-recovery';
 import { discardMessage, loadMessages, retryMessage, sendMessage } from './messages';
 import { watchStrandedActions } from './stranded-actions';
@@ -266,9 +266,9 @@ export function createSync(deps: SyncDeps) {
     openLikedBy: (profileId: number) => settle(() => openLikedBy(ctx, profileId)),
     loadProfile: (id: number) => thenTrim(() => loadProfile(ctx, id)),
     /** `page`: the likes the page came with, stored instead of asking while none are. */
-    refreshLikes: (page?: PageLikes) => settle(() => pollLikes(ctx, page)),
+    refreshLikes: (page?: PageAnswer) => settle(() => pollLikes(ctx, page)),
     /** `page`: the chat list the page came with, stored instead of asking while none is. */
-    refreshChats: (page?: PageChats) => settle(() => pollChats(ctx, page)),
+    refreshChats: (page?: PageAnswer) => settle(() => pollChats(ctx, page)),
     openChat: (conversationId: number) => settle(() => openChat(ctx, conversationId)),
     /** Rejects after the list reloaded when the deletion failed, so the page can alert. */
     deleteChat: (conversationId: number) => settle(() => deleteChat(ctx, conversationId)),

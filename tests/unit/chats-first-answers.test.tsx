@@ -6,7 +6,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../src/shared/first-answers';
+import type { FirstAnswers } from '../../src/shared/first-answers';
+import { removeFirstAnswers, writeFirstAnswers } from './helpers/first-answers';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { kvGet } from '../../src/db/kv';
@@ -34,15 +35,11 @@ beforeAll(() => {
       answer: { chats: [chat(1, 0, '2026-01-02T00:00:00Z'), chat(2, 1, '2026-01-03T00:00:00Z')] },
     },
   };
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = FIRST_ANSWERS_ID;
-  block.textContent = JSON.stringify(answers);
-  document.head.append(block);
+  writeFirstAnswers(answers);
 });
 afterAll(() => {
   cleanup();
-  document.getElementById(FIRST_ANSWERS_ID)?.remove();
+  removeFirstAnswers();
 });
 
 describe('the chat list the page came with', () => {

@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LikesResponse } from '../../src/shared/contract/likes';
-import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../src/shared/first-answers';
+import type { FirstAnswers } from '../../src/shared/first-answers';
+import { removeFirstAnswers, writeFirstAnswers } from './helpers/first-answers';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
 import { kvGet } from '../../src/db/kv';
@@ -36,15 +37,11 @@ const pageLikes: LikesResponse = {
 beforeAll(() => {
   setupI18n();
   const answers: FirstAnswers = { user: demoUser(), likes: { etag: '"page"', answer: pageLikes } };
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = FIRST_ANSWERS_ID;
-  block.textContent = JSON.stringify(answers);
-  document.head.append(block);
+  writeFirstAnswers(answers);
 });
 afterAll(() => {
   cleanup();
-  document.getElementById(FIRST_ANSWERS_ID)?.remove();
+  removeFirstAnswers();
 });
 
 describe('likes the page came with', () => {

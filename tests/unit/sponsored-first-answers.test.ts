@@ -5,7 +5,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useSponsored } from '../../src/features/members/use-sponsored';
-import { FIRST_ANSWERS_ID, type FirstAnswers } from '../../src/shared/first-answers';
+import type { FirstAnswers } from '../../src/shared/first-answers';
+import { removeFirstAnswers, writeFirstAnswers } from './helpers/first-answers';
 
 const session = vi.hoisted(() => ({
   user: { id: 7, paid_user: false, signup_date: '2020-01-01T00:00:00.000Z' } as {
@@ -34,15 +35,11 @@ describe('useSponsored with the first answers', () => {
     return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
   });
   beforeAll(() => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = FIRST_ANSWERS_ID;
-    block.textContent = JSON.stringify(FIRST);
-    document.head.append(block);
+    writeFirstAnswers(FIRST);
     vi.stubGlobal('fetch', fetchMock);
   });
   afterAll(() => {
-    document.getElementById(FIRST_ANSWERS_ID)?.remove();
+    removeFirstAnswers();
     vi.unstubAllGlobals();
   });
 
