@@ -325,6 +325,16 @@ export interface DataExportsTable {
 }
 
 /** Blocks: neither member sees the other in search. */
+/**
+ * Counters moved by triggers with every write to what a member's likes lists and chat list show
+ * (migration 014); a member without a row has both at 0.
+ */
+export interface MemberListsTable {
+  member_id: number;
+  likes_revision: Generated<number>;
+  chats_revision: Generated<number>;
+}
+
 export interface BlocksTable {
   member_id: number;
   blocked_id: number;
@@ -365,6 +375,7 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   data_exports: DataExportsTable;
   blocks: BlocksTable;
+  member_lists: MemberListsTable;
   notifications: NotificationsTable;
   stats_events: StatsEventsTable;
   stats_daily: StatsDailyTable;

@@ -15,6 +15,7 @@ import * as outboxQueueIndex from './2026-11-25-010-outbox-queue-index';
 import * as memberRevision from './2026-12-06-011-member-revision';
 import * as stats from './2026-12-06-012-stats';
 import * as statsKeyless from './2026-12-06-013-stats-keyless';
+import * as memberListsRevision from './2026-12-07-014-member-lists-revision';
 
 /** Migrations by name, in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-011-member-revision': memberRevision,
   '2026-12-06-012-stats': stats,
   '2026-12-06-013-stats-keyless': statsKeyless,
+  '2026-12-07-014-member-lists-revision': memberListsRevision,
 };

@@ -15,13 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * Member state the answer depends on beyond its body (premium on likes.php), mixed into the
-     * ETag so a client's cached answer is revalidated when that state changes.
-     */
-    etagVariant: string;
-    /**
-     * The answer's ETag when the route knows it without the body (a revision, as user.php): no
-     * hashing, and the route itself answers 304 before building anything.
+     * The answer's ETag when the route knows it without the body (a revision: user.php, likes.php,
+     * chats.php): no hashing, and the route itself answers 304 before building anything.
      */
     answerEtag: string | null;
   }
@@ -34,9 +29,8 @@ export const POLLED_CACHE_CONTROL = 'private, no-cache';
  * The ETag of a body for one session: the session's token hash is mixed in, so the same body
  * for another member (or another session) never has the same tag.
  */
-export function sessionEtag(body: string, sessionKey: string, variant = ''): string {
-  const digest = createHash('sha256').update(sessionKey).update('\n').update(variant);
-  digest.update('\n').update(body);
+export function sessionEtag(body: string, sessionKey: string): string {
+  const digest = createHash('sha256').update(sessionKey).update('\n').update(body);
   return `"${digest.digest('base64url')}"`;
 }
 
@@ -48,18 +42,19 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
 }
 
 export default unencapsulated('conditional-get', async (app: FastifyInstance) => {
-  app.decorateRequest('etagVariant', '');
   app.decorateRequest('answerEtag', null);
   // An application-level onSend hook runs before route-level ones, so before compression.
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.etag || !request.member) return payload;
-    if (request.answerEtag !== null && (reply.statusCode === 200 || reply.statusCode === 304)) {
-      reply.header('etag', request.answerEtag).header('cache-control', POLLED_CACHE_CONTROL);
+    const known = request.answerEtag;
+    if (known !== null && reply.statusCode === 304) {
+      reply.header('etag', known).header('cache-control', POLLED_CACHE_CONTROL);
       return payload;
     }
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = sessionEtag(payload, request.member.tokenHash, request.etagVariant);
+    if (reply.statusCode !== 200 || (known === null && typeof payload !== 'string')) return payload;
+    const etag = known ?? sessionEtag(payload as string, request.member.tokenHash);
     reply.header('etag', etag).header('cache-control', POLLED_CACHE_CONTROL);
+    // A route that knows its tag answered a matching one itself; what is left here is `*`.
     if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     // Fastify's HEAD handler drops the body itself and needs one to measure (null made it a 500).

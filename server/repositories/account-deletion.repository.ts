@@ -111,6 +111,8 @@ export class AccountDeletionRepository {
         })
         .where('id', '=', memberId)
         .execute();
+      // Last: the deletions above moved the member's own list counters too (migration 014).
+      await trx.deleteFrom('member_lists').where('member_id', '=', memberId).execute();
       return { files, conversations, liked, likedBy, exportFiles };
     });
   }

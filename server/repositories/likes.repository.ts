@@ -11,6 +11,7 @@ import {
   isPremium,
   namedLikers,
   mainImage,
+  premiumEnd,
   notBlockedWith,
   pairState,
   premiumColumn,
@@ -41,11 +42,15 @@ export type LikeOutcome =
   | { repeat: false; result: LikeResult; changed: boolean }
   | { repeat: true; result: LikeResult; kind: string };
 
-/** The likes answer and whether the member had premium when it was read (it shapes the answer). */
+/** The likes answer, and until when it holds without a write (a premium it shows ends). */
 export interface LikesList {
   likes: LikesResponse;
-  premium: boolean;
+  /** The earliest end of a running premium among the member and the listed members; Infinity: none. */
+  holdsUntil: number;
 }
+
+const endOf = (row: { premium_until: number | null }) =>
+  row.premium_until === null ? null : Number(row.premium_until);
 
 /** Action kinds as stored in client_actions. */
 const kindOf = (like: boolean) => (like ? 'like' : 'unlike');
@@ -58,6 +63,7 @@ const givenLikes = prepared((db, p: { memberId: number; now: number }) =>
     .leftJoin('images as i', mainImage)
     .select(PROFILE_COLUMNS)
     .select(premiumColumn(p.now))
+    .select('m.premium_until')
     .where('l.member_id', '=', p.memberId)
     .where('l.liked', '=', true)
     .where(VISIBLE_MEMBER)
@@ -70,7 +76,7 @@ const receivedLikeCards = prepared((db, p: { memberId: number; now: number }) =>
     .leftJoin('images as i', mainImage)
     .select(PROFILE_COLUMNS)
     .select(premiumColumn(p.now))
-    .select(['l.is_new', 'l.updated_at'])
+    .select(['m.premium_until', 'l.is_new', 'l.updated_at'])
     .orderBy('l.is_new', 'desc')
     .orderBy('l.updated_at', 'desc')
     .orderBy('l.member_id', 'desc'),
@@ -152,11 +158,12 @@ export class LikesRepository {
    * only counted, and `did_like_profile` of the given likes never names them either.
    */
   async listFor(memberId: number, today: string, now: number): Promise<LikesList> {
-    const [given, received, premium] = await Promise.all([
+    const [given, received, ownEnd] = await Promise.all([
       givenLikes.all(this.db, { memberId, now }),
       receivedLikeCards.all(this.db, { memberId, now }),
-      isPremium(this.db, memberId, now),
+      premiumEnd(this.db, memberId),
     ]);
+    const premium = ownEnd !== null && ownEnd > now;
     const named = premium ? new Set(received.map((row) => row.id)) : namedLikers(received);
     const shown = received.filter((row) => named.has(row.id));
     const hidden = received.filter((row) => !named.has(row.id));
@@ -173,7 +180,13 @@ export class LikesRepository {
       likes.liked_by_hidden = hidden.length;
       likes.liked_by_hidden_new = hidden.filter((row) => Boolean(row.is_new)).length;
     }
-    return { likes, premium };
+    // A premium ending changes the answer without a write: the member's own (who is named) or a
+    // listed member's (the badge).
+    let holdsUntil = Infinity;
+    for (const end of [ownEnd, ...given.map(endOf), ...received.map(endOf)]) {
+      if (end !== null && end > now && end < holdsUntil) holdsUntil = end;
+    }
+    return { likes, holdsUntil };
   }
 }
 

@@ -95,14 +95,20 @@ const premiumUntil = prepared((db, p: { memberId: number }) =>
   db.selectFrom('members').select('premium_until').where('id', '=', p.memberId),
 );
 
-/** Whether the member's premium runs at `now` (members.premium_until, migration 007). */
+/** When the member's premium ends (members.premium_until, migration 007); null: never had it. */
+export async function premiumEnd(db: Kysely<Database>, memberId: number): Promise<number | null> {
+  const row = await premiumUntil.first(db, { memberId });
+  return row?.premium_until != null ? Number(row.premium_until) : null;
+}
+
+/** Whether the member's premium runs at `now`. */
 export async function isPremium(
   db: Kysely<Database>,
   memberId: number,
   now: number,
 ): Promise<boolean> {
-  const row = await premiumUntil.first(db, { memberId });
-  return row?.premium_until != null && Number(row.premium_until) > now;
+  const end = await premiumEnd(db, memberId);
+  return end !== null && end > now;
 }
 
 /** A received like as the "who liked me" limit ranks it. */

@@ -17,6 +17,7 @@ import { HealthRepository } from './health.repository';
 import { ImageRepository } from './image.repository';
 import { LanderRepository } from './lander.repository';
 import { LikesRepository } from './likes.repository';
+import { ListRevisionRepository } from './list-revision.repository';
 import { MailRepository } from './mail.repository';
 import { MemberRepository } from './member.repository';
 import { ModerationActionsRepository } from './moderation-actions.repository';
@@ -43,6 +44,7 @@ export interface Repositories {
   bans: BansRepository;
   search: SearchRepository;
   likes: LikesRepository;
+  listRevisions: ListRevisionRepository;
   landers: LanderRepository;
   chats: ChatsRepository;
   credits: CreditsRepository;
@@ -81,6 +83,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     bans: new BansRepository(db),
     search: new SearchRepository(db),
     likes: new LikesRepository(db),
+    listRevisions: new ListRevisionRepository(db),
     landers: new LanderRepository(db),
     chats: new ChatsRepository(db),
     credits: new CreditsRepository(db),

@@ -34,6 +34,8 @@ const DATA_TABLES: readonly (keyof Database)[] = [
   'images',
   'member_notes',
   'member_fields',
+  // After the tables whose deletion moves the list counters (migration 014).
+  'member_lists',
   'members',
 ];
 

@@ -1,4 +1,5 @@
 /** /api/likes.php: both like lists (GET), like (POST), mark a received like seen (POST ?seen=1), unlike (DELETE). */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../src/shared/contract/fields';
@@ -14,6 +15,7 @@ import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 import { likeAction } from '../services/likes';
+import { heldListEtag, listEtag, nextUtcMidnight, type ListState } from '../services/list-etag';
 
 const ACTION_RULES =
   'client_id (UUID) makes the action exactly-once: a repeat returns the first answer and changes ' +
@@ -47,14 +49,25 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { etag: true },
     },
-    async (request) => {
-      const { likes, premium } = await app.repos.likes.listFor(
-        requireMember(request).id,
-        todayIso(),
-        Date.now(),
-      );
-      // Premium starting or ending must reach a polling client even when the lists look the same.
-      request.etagVariant = premium ? 'premium' : '';
+    async (request, reply) => {
+      const { id, tokenHash } = requireMember(request);
+      const now = Date.now();
+      // Read before the lists: a write in between makes the next poll fetch again, never the
+      // reverse (an old answer under a new tag).
+      const state: ListState = {
+        kind: 'likes',
+        memberId: id,
+        sessionKey: tokenHash,
+        revision: (await app.repos.listRevisions.of(id)).likes,
+      };
+      const held = heldListEtag(request.headers['if-none-match'], state, now);
+      if (held) {
+        request.answerEtag = held;
+        // Bodiless, so outside the answer's schema; Fastify types the reply by that schema.
+        return (reply as FastifyReply).code(304).send();
+      }
+      const { likes, holdsUntil } = await app.repos.likes.listFor(id, todayIso(), now);
+      request.answerEtag = listEtag(state, Math.min(holdsUntil, nextUtcMidnight(now)));
       return likes;
     },
   );

@@ -32,6 +32,7 @@ const MEMBER_REFS = [
     'conversation_members',
     'notification_settings',
     'notification_mail_state',
+    'member_lists',
   ].map((table) => [table, 'member_id']),
   ['likes', 'member_id'],
   ['likes', 'profile_id'],

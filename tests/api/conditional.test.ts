@@ -30,7 +30,7 @@ for (const engine of ENGINES) {
       const first = await get(url, annCookie);
       expect(first.statusCode).toBe(200);
       const etag = String(first.headers.etag);
-      expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+      expect(etag).toMatch(/^"[A-Za-z0-9_.-]{20,}"$/);
       expect(first.headers['cache-control']).toBe('private, no-cache');
 
       const again = await get(url, annCookie, { 'if-none-match': etag });

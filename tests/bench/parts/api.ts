@@ -41,25 +41,41 @@ const FLOOR = 'floor (Fastify + better-sqlite3)';
 const FLOOR_PG = 'floor (Fastify + pg)';
 
 /** The measured routes of one server; `label` marks another server's rows. */
+/** The ETags of the demo member's unchanged polls, for the 304 rows. */
+interface PollTags {
+  user: string;
+  likes: string;
+  chats: string;
+}
+
 function routeTargets(
   sqliteUrl: string,
   postgresUrl: string,
   cookies: { sqlite: string; postgres: string },
-  etag: string,
+  tags: PollTags,
   label = '',
 ): Target[] {
   const on = { cookie: cookies.sqlite };
   const onPg = { cookie: cookies.postgres };
   return [
     { name: `GET /api/user.php${label}`, url: `${sqliteUrl}/api/user.php`, headers: on },
-    {
-      name: `GET /api/user.php unchanged (304)${label}`,
-      url: `${sqliteUrl}/api/user.php`,
-      headers: { ...on, 'if-none-match': etag },
-      expectStatus: 304,
-    },
-    { name: `GET /api/likes.php${label}`, url: `${sqliteUrl}/api/likes.php`, headers: on },
-    { name: `GET /api/chats.php${label}`, url: `${sqliteUrl}/api/chats.php`, headers: on },
+    ...(['user', 'likes', 'chats'] as const).flatMap((route): Target[] => [
+      ...(route === 'user'
+        ? []
+        : [
+            {
+              name: `GET /api/${route}.php${label}`,
+              url: `${sqliteUrl}/api/${route}.php`,
+              headers: on,
+            },
+          ]),
+      {
+        name: `GET /api/${route}.php unchanged (304)${label}`,
+        url: `${sqliteUrl}/api/${route}.php`,
+        headers: { ...on, 'if-none-match': tags[route] },
+        expectStatus: 304,
+      },
+    ]),
     {
       name: `GET /api/search.php${label}`,
       url: `${sqliteUrl}/api/search.php`,
@@ -90,6 +106,14 @@ async function etagOf(server: SeededServer, path: string): Promise<string> {
   await res.text();
   if (!etag) throw new Error(`${path} answered without an ETag`);
   return etag;
+}
+
+async function pollTags(server: SeededServer): Promise<PollTags> {
+  return {
+    user: await etagOf(server, '/api/user.php'),
+    likes: await etagOf(server, '/api/likes.php'),
+    chats: await etagOf(server, '/api/chats.php'),
+  };
 }
 
 /** Registered in run.ts's PARTS; runs alone as `npm run bench -- api [--before REV]`. */
@@ -129,11 +153,11 @@ export const apiPart: Part = {
         cleanups.push(() => onPostgres.stop());
         before = { sqlite: onSqlite, postgres: onPostgres };
       }
-      const etag = await etagOf(sqlite, '/api/user.php');
+      const tags = await pollTags(sqlite);
       const cookies = { sqlite: sqlite.cookie, postgres: postgres.cookie };
       const floorUrl = floor.url.replace(/\/$/, '');
       const floorPgUrl = floorPg.url.replace(/\/$/, '');
-      const floorTargets = routeTargets(floorUrl, floorPgUrl, cookies, etag)
+      const floorTargets = routeTargets(floorUrl, floorPgUrl, cookies, tags)
         .filter((t) => !t.expectStatus)
         .map((t) => ({
           ...t,
@@ -146,7 +170,7 @@ export const apiPart: Part = {
             before.sqlite.url,
             before.postgres.url,
             cookies,
-            await etagOf({ ...sqlite, url: before.sqlite.url }, '/api/user.php'),
+            await pollTags({ ...sqlite, url: before.sqlite.url }),
             ` (before: ${opts.before})`,
           )
         : [];
@@ -154,7 +178,7 @@ export const apiPart: Part = {
         { name: BARE, url: bare.url },
         ...floorTargets,
         ...beforeTargets,
-        ...routeTargets(sqlite.url, postgres.url, cookies, etag),
+        ...routeTargets(sqlite.url, postgres.url, cookies, tags),
       ]);
       const base = figures[BARE]!.reqPerSec;
       if (!(base > 0)) throw new Error('the bare node:http server answered nothing');
@@ -193,7 +217,7 @@ export const apiPart: Part = {
             start: (nodeArgs) =>
               startServer(sqlite.dataDir, { SHUTDOWN_DRAIN_DELAY_MS: '0' }, { nodeArgs }),
             path: '/api/user.php',
-            headers: { ...profileHeaders, 'if-none-match': etag },
+            headers: { ...profileHeaders, 'if-none-match': tags.user },
           },
           {
             name: `GET /api/user.php ${FLOOR}`,
@@ -218,11 +242,11 @@ export const apiPart: Part = {
           'rate limits, security headers and CSP, origin checks, metrics, compression; SQLite ' +
           `unless the row says PostgreSQL. Before the runs the demo member likes ${LIKED} members ` +
           `and writes to ${WRITTEN} of them (the chats and likes lists). Search cycles 15 filters ` +
-          '(5 countries and genders × pages 1, 2, 5). The 304 row sends the ETag of the ' +
-          'unchanged user.php. The floor is Fastify with no plugins and the bare driver ' +
+          '(5 countries and genders × pages 1, 2, 5). The 304 rows send the ETag of the ' +
+          'unchanged answer. The floor is Fastify with no plugins and the bare driver ' +
           '(tests/bench/lib/floor-server.ts): the same session read by token hash and the same ' +
-          "statements each route runs, on the same data, answering the same JSON; the 304 row's " +
-          'floor is the full user.php floor. ' +
+          "statements each route runs, on the same data, answering the same JSON; a 304 row's " +
+          'floor is the full floor of its route. ' +
           (before
             ? `Rows marked before are commit ${opts.before}'s server on the same data. `
             : '') +
