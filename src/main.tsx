@@ -14,7 +14,8 @@ import { createSessionStore, type SessionStore } from './app/session/session-sto
 import { applyDevQuery } from './app/template/template-prefs';
 import { TemplateProvider } from './app/template/TemplateProvider';
 import { I18nextProvider } from 'react-i18next';
-import { activeI18n, startI18n, useActiveI18n } from './i18n/active-i18n';
+import { activeI18n, shellLanguage, startI18n, useActiveI18n } from './i18n/active-i18n';
+import { askNothingStored } from './db/nothing-stored';
 import { loadWithRetries } from './lib/load-with-retries';
 import { nextTask } from './lib/next-task';
 import { trafficSource } from './lib/tracking';
@@ -145,6 +146,8 @@ function ActiveI18nProvider({ children }: { children: ReactNode }) {
 }
 
 async function boot(): Promise<void> {
+  // Asked before the session or a screen opens IndexedDB, which creates the database.
+  void askNothingStored();
   keepVisitorScroll();
   applyDevQuery(location.search);
   // A visitor who lands with ?network= anywhere keeps it for a later sign-up (SPEC §6).
@@ -155,7 +158,7 @@ async function boot(): Promise<void> {
   // The visitor already reads that page: each step of the take-over gets a task of its own, so
   // none of them (evaluating the code, making the router, the first render) holds a tap back long.
   const breathe = () => (language ? nextTask() : undefined);
-  const i18nReady = startI18n(language);
+  const i18nReady = startI18n(language ?? shellLanguage());
   void (language ? session.refreshUser() : session.refresh());
   // The route objects here, the router in a task of its own: together they were one long task.
   const routes = createRoutes(session);

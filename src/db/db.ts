@@ -9,10 +9,10 @@ import type { FilterOptions, ProfileDetails } from '../shared/contract/members';
 import type { StatsResponse } from '../shared/contract/stats';
 import type { ActionKind } from '../shared/offline-protocol';
 import { releaseWhenCached } from '../lib/page-cache';
+import { DB_NAME } from './db-name';
 import { trackTransactions } from './live-transactions';
 
-/** Name of the database shared by the page and the sync worker. */
-export const DB_NAME = 'amora';
+export { DB_NAME };
 
 /** One key-value entry; typed access lives in kv.ts. */
 export interface KvRow {

@@ -1,15 +1,18 @@
 /**
- * Which translator the app renders with. The app shell starts i18next at once. A prerendered page
- * starts the page translator over the messages file it already preloads (page-i18n.ts), so its
- * first route needs no i18next. It serves the visit from then on, as it writes every message as
+ * Which translator the app renders with: the page translator (page-i18n.ts) over one messages
+ * file, so no first route needs i18next. A prerendered page names its language; the app shell
+ * (a member's screens) takes the one i18next's detector would choose (the cookie, then the
+ * browser's, else English). It serves the visit from then on, as it writes every message as
  * i18next would; i18next loads at the first language change (it loads the other language's file
- * and remembers the choice) and takes over. Loading it earlier, at idle, only re-rendered every
+ * and remembers the choice) and takes over. In the member shell, starting i18next instead cost
+ * about 320 ms of main thread at 4x CPU before the first screen, and a second round trip. Loading it earlier, at idle, only re-rendered every
  * screen with the same words: in Lighthouse that doubled to tripled the public pages' blocking time.
  */
 import { useSyncExternalStore } from 'react';
 import type { i18n, Resource } from 'i18next';
 import type { Language } from '../shared/contract/fields';
-import { MESSAGES_PATH } from '../shared/languages';
+import { FALLBACK_LANGUAGE, MESSAGES_PATH, toLanguage } from '../shared/languages';
+import { preferredLanguages } from './i18n-plugins';
 import { applyHtmlLang, rememberLanguage } from './interface-language';
 import { createPageI18n, type Messages } from './page-i18n';
 import { loadWithRetries } from '../lib/load-with-retries';
@@ -54,9 +57,14 @@ async function pageMessages(language: Language): Promise<Messages | null> {
   }
 }
 
+/** The language the app shell starts in: the one i18next's detector would choose. */
+export function shellLanguage(): Language {
+  return toLanguage(preferredLanguages()[0] ?? FALLBACK_LANGUAGE);
+}
+
 /**
- * The translator the first render uses. `language`: the prerendered page's; the page translator
- * over its messages, or i18next (which retries the file) when they could not be loaded.
+ * The translator the first render uses: the page translator over `language`'s messages, or
+ * i18next (which retries the file) when they could not be loaded or no language is given.
  */
 export async function startI18n(language?: Language): Promise<i18n> {
   const messages = language ? await pageMessages(language) : null;

@@ -14,13 +14,18 @@ function supported(tag: string | null | undefined): string | undefined {
   return isLanguage(lng) ? lng : undefined;
 }
 
+/** The site's languages the visitor prefers, best first: the cookie, then the browser's. */
+export function preferredLanguages(): string[] {
+  const candidates = [readCookie(LANGUAGE_COOKIE), ...(navigator.languages ?? [])];
+  if (navigator.language) candidates.push(navigator.language);
+  return candidates.map(supported).filter((l): l is string => l !== undefined);
+}
+
 /** Cookie first, then the browser's languages; i18next falls back to `fallbackLng` (English). */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect() {
-    const candidates = [readCookie(LANGUAGE_COOKIE), ...(navigator.languages ?? [])];
-    if (navigator.language) candidates.push(navigator.language);
-    const found = candidates.map(supported).filter((l): l is string => l !== undefined);
+    const found = preferredLanguages();
     return found.length ? found : undefined;
   },
   cacheUserLanguage: rememberLanguage,

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shellLanguage } from '../../src/i18n/active-i18n';
 import { createI18n } from '../../src/i18n/i18n';
 import { setLanguage } from '../../src/i18n/interface-language';
 
@@ -54,6 +55,25 @@ describe('language detection', () => {
     browserLanguages('fr-FR');
     const i18n = await createI18n(resources, i18next.createInstance());
     expect(i18n.resolvedLanguage).toBe('fr');
+  });
+
+  it('starts the app shell in the language i18next would choose', async () => {
+    const cases: [string | null, string[], string][] = [
+      ['de', ['nl-NL', 'en'], 'de'],
+      [null, ['ja-JP', 'nl-BE', 'en-GB'], 'nl'],
+      [null, ['ja-JP', 'zh-CN'], 'en'],
+      ['xx', ['fr-FR'], 'fr'],
+      [null, [], 'en'],
+    ];
+    for (const [cookie, languages, expected] of cases) {
+      setCookie(cookie);
+      browserLanguages(...languages);
+      const i18n = await createI18n(resources, i18next.createInstance());
+      expect(shellLanguage(), `${cookie} ${languages.join(' ')}`).toBe(i18n.resolvedLanguage);
+      expect(shellLanguage()).toBe(expected);
+      setCookie(null);
+      vi.restoreAllMocks();
+    }
   });
 
   it('switching writes the cookie and <html lang>', async () => {

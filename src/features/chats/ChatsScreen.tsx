@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { firstChatsOf } from '../../app/session/first-answers';
 import { memberStored } from '../../app/session/member-stored';
+import { useNothingStored } from '../../db/use-nothing-stored';
 import { useSession } from '../../app/session/session-context';
 import { getSync } from '../../bridges/worker-bridge';
 import { byRecentActivity, chatRowsOf } from '../../db/chat-rows';
@@ -36,7 +37,10 @@ export default function ChatsScreen() {
     () => (first ? chatRowsOf(first.answer.chats).sort(byRecentActivity) : null),
     [first],
   );
-  const chats = stored && !stored.stored && firstRows ? firstRows : stored?.chats;
+  // With no database on the device, nothing stored can win: the page's list draws at once.
+  const nothingStored = useNothingStored();
+  const unstored = stored ? !stored.stored : nothingStored;
+  const chats = unstored && firstRows ? firstRows : stored?.chats;
   const settings = useSiteSettings();
   const online = useOnline();
   const [deleting, setDeleting] = useState<ChatRow | null>(null);

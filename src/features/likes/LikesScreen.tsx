@@ -6,6 +6,7 @@ import { SEARCH_PAGE_SIZE } from '../../shared/contract/limits';
 import { PageTitle } from '../../app/PageTitle';
 import { firstLikesOf } from '../../app/session/first-answers';
 import { memberStored } from '../../app/session/member-stored';
+import { useNothingStored } from '../../db/use-nothing-stored';
 import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
 import { getSync } from '../../bridges/worker-bridge';
@@ -35,7 +36,10 @@ export default function LikesScreen() {
   // Nothing stored yet: the likes the server answered with the page, until the worker stored them.
   const [first] = useState(() => firstLikesOf(memberId));
   const firstView = useMemo(() => (first ? firstLikesView(first.answer) : null), [first]);
-  const view = stored && !stored.stored && firstView ? firstView : stored;
+  // With no database on the device, nothing stored can win: the page's likes draw at once.
+  const nothingStored = useNothingStored();
+  const unstored = stored ? !stored.stored : nothingStored;
+  const view = unstored && firstView ? firstView : stored;
 
   // The leader tab polls every minute; a member opening the list wants it fresh now. Likes the
   // page came with are handed over instead, once the worker has stored their member.

@@ -24,9 +24,20 @@ export function photoUrl(cdnPrefix: string, profile: Pick<Profile, 'main_image'>
 /** "French" / "Frans" for a language code, in the interface language; the code when Intl lacks it. */
 export function languageName(code: string, interfaceLanguage: string): string {
   try {
-    const names = new Intl.DisplayNames([intlLocale(interfaceLanguage)], { type: 'language' });
-    return names.of(code) ?? code.toUpperCase();
+    return languageNames(intlLocale(interfaceLanguage)).of(code) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();
   }
+}
+
+// Making a DisplayNames costs far more than asking one, and every card asks.
+const namesByLocale = new Map<string, Intl.DisplayNames>();
+
+function languageNames(locale: string): Intl.DisplayNames {
+  let names = namesByLocale.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'language' });
+    namesByLocale.set(locale, names);
+  }
+  return names;
 }

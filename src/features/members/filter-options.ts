@@ -83,10 +83,22 @@ export function countryOptions(input: CountryOptionsInput): CountryOption[] {
   }
   const selected = input.selected.toUpperCase();
   if (selected && !codes.includes(selected)) codes.push(selected);
-  const collator = new Intl.Collator(input.lng);
+  const collator = collatorFor(input.lng);
   return codes
     .map((code) => ({ code, name: countryName(code, input.lng) }))
     .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+// A Collator costs far more to make than to use, and the filters render often.
+const collators = new Map<string, Intl.Collator>();
+
+function collatorFor(lng: string): Intl.Collator {
+  let collator = collators.get(lng);
+  if (!collator) {
+    collator = new Intl.Collator(lng);
+    collators.set(lng, collator);
+  }
+  return collator;
 }
 
 /** The country select is left out when there is nothing to choose (SPEC §5). */

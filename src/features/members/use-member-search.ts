@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { firstSearchOf } from '../../app/session/first-answers';
 import { memberStored } from '../../app/session/member-stored';
+import { useNothingStored } from '../../db/use-nothing-stored';
 import { useSession } from '../../app/session/session-context';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import type { SearchFilters } from '../../db/db';
@@ -48,7 +49,13 @@ export function useMemberSearch() {
   // Nothing stored yet: the search the server answered with the page, until the worker stored it.
   const [first] = useState(() => firstSearchOf(memberId));
   const firstView = useMemo(() => (first ? firstSearchView(first) : null), [first]);
-  const view = held ?? (stored === null && firstView ? firstView : stored);
+  // With no database on the device, nothing stored can win: the page's answer draws at once.
+  const nothingStored = useNothingStored();
+  const view =
+    held ??
+    ((stored === null || (stored === undefined && nothingStored)) && firstView
+      ? firstView
+      : stored);
   const [pending, setPending] = useState(0);
   const [networkFailed, setNetworkFailed] = useState(false);
   const [problem, setProblem] = useState<SearchProblem>(null);
