@@ -146,8 +146,6 @@ function ActiveI18nProvider({ children }: { children: ReactNode }) {
 }
 
 async function boot(): Promise<void> {
-  // Asked before the session or a screen opens IndexedDB, which creates the database.
-  void askNothingStored();
   keepVisitorScroll();
   applyDevQuery(location.search);
   // A visitor who lands with ?network= anywhere keeps it for a later sign-up (SPEC §6).
@@ -159,6 +157,9 @@ async function boot(): Promise<void> {
   // none of them (evaluating the code, making the router, the first render) holds a tap back long.
   const breathe = () => (language ? nextTask() : undefined);
   const i18nReady = startI18n(language ?? shellLanguage());
+  // Only the app shell comes with first answers to draw; asked before the session or a screen
+  // opens IndexedDB, which creates the database.
+  if (!language) void askNothingStored();
   void (language ? session.refreshUser() : session.refresh());
   // The route objects here, the router in a task of its own: together they were one long task.
   const routes = createRoutes(session);

@@ -4,9 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChatsResponse } from '../../src/shared/contract/chat';
 import { ApiError } from '../../src/shared/contract/fields';
 import { todayIso } from '../lib/dates';
-import { requireMember } from '../plugins/session';
 import { listChats } from '../services/chat';
-import { heldListEtag, listEtag, nextUtcMidnight, type ListState } from '../services/list-etag';
+import { answerListPoll } from '../services/list-poll';
 
 const chatsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,27 +24,14 @@ const chatsRoute: FastifyPluginAsyncZod = async (app) => {
       },
       config: { etag: true },
     },
-    async (request, reply) => {
-      const { id, tokenHash } = requireMember(request);
-      const now = Date.now();
-      // Read before the list (see likes.php). An unchanged list has nothing left to mark
-      // delivered: a new message moved the counter, so its poll is answered in full.
-      const state: ListState = {
-        kind: 'chats',
-        memberId: id,
-        sessionKey: tokenHash,
-        revision: (await app.repos.listRevisions.of(id)).chats,
-      };
-      const held = heldListEtag(request.headers['if-none-match'], state, now);
-      if (held) {
-        request.answerEtag = held;
-        // Bodiless, so outside the answer's schema; Fastify types the reply by that schema.
-        return (reply as FastifyReply).code(304).send();
-      }
-      const chats = await listChats(app, id, todayIso());
-      request.answerEtag = listEtag(state, nextUtcMidnight(now));
-      return { chats };
-    },
+    // Bodiless 304s are outside the answer's schema; Fastify types the reply by that schema.
+    // An unchanged list has nothing left to mark delivered: a new message moved the counter, so
+    // its poll is answered in full.
+    async (request, reply) =>
+      answerListPoll(request, reply as FastifyReply, 'chats', async (id) => ({
+        answer: { chats: await listChats(app, id, todayIso()) },
+        holdsUntil: Infinity,
+      })),
   );
 };
 

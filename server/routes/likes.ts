@@ -15,7 +15,7 @@ import { todayIso } from '../lib/dates';
 import { HttpError } from '../lib/http-error';
 import { requireMember } from '../plugins/session';
 import { likeAction } from '../services/likes';
-import { heldListEtag, listEtag, nextUtcMidnight, type ListState } from '../services/list-etag';
+import { answerListPoll } from '../services/list-poll';
 
 const ACTION_RULES =
   'client_id (UUID) makes the action exactly-once: a repeat returns the first answer and changes ' +
@@ -49,27 +49,12 @@ const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { etag: true },
     },
-    async (request, reply) => {
-      const { id, tokenHash } = requireMember(request);
-      const now = Date.now();
-      // Read before the lists: a write in between makes the next poll fetch again, never the
-      // reverse (an old answer under a new tag).
-      const state: ListState = {
-        kind: 'likes',
-        memberId: id,
-        sessionKey: tokenHash,
-        revision: (await app.repos.listRevisions.of(id)).likes,
-      };
-      const held = heldListEtag(request.headers['if-none-match'], state, now);
-      if (held) {
-        request.answerEtag = held;
-        // Bodiless, so outside the answer's schema; Fastify types the reply by that schema.
-        return (reply as FastifyReply).code(304).send();
-      }
-      const { likes, holdsUntil } = await app.repos.likes.listFor(id, todayIso(), now);
-      request.answerEtag = listEtag(state, Math.min(holdsUntil, nextUtcMidnight(now)));
-      return likes;
-    },
+    // Bodiless 304s are outside the answer's schema; Fastify types the reply by that schema.
+    async (request, reply) =>
+      answerListPoll(request, reply as FastifyReply, 'likes', async (id, now) => {
+        const { likes, holdsUntil } = await app.repos.likes.listFor(id, todayIso(), now);
+        return { answer: likes, holdsUntil };
+      }),
   );
 
   app.post(

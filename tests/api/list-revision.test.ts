@@ -31,6 +31,17 @@ async function poll(app: FastifyInstance, kind: ListKind, cookie: string, etag?:
   return { status: res.statusCode, etag: String(res.headers.etag ?? ''), body: res.body } as Poll;
 }
 
+/** A write through the API as `cookie`'s member. */
+function send(
+  app: FastifyInstance,
+  method: 'POST' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload: Record<string, unknown>,
+) {
+  return app.inject({ method, url, payload, ...as(cookie) });
+}
+
 /** The moment a list tag says its answer holds until. */
 const momentOf = (etag: string) => parseInt(/^"([0-9a-z]+)\./.exec(etag)?.[1] ?? '', 36);
 
@@ -126,11 +137,9 @@ for (const engine of ENGINES) {
         'likes',
         viewer.cookie,
         () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/likes.php',
-            payload: { profile: viewer.id, client_id: randomUUID() },
-            ...as(liker.cookie),
+          send(t.app, 'POST', '/api/likes.php', liker.cookie, {
+            profile: viewer.id,
+            client_id: randomUUID(),
           }),
         (after) => expect(likesOf(after).liked_by).toEqual([{ id: liker.id, like_new: true }]),
       );
@@ -146,13 +155,7 @@ for (const engine of ENGINES) {
       await moves(
         'likes',
         viewer.cookie,
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/likes.php?seen=1',
-            payload: { profile: liker.id },
-            ...as(viewer.cookie),
-          }),
+        () => send(t.app, 'POST', '/api/likes.php?seen=1', viewer.cookie, { profile: liker.id }),
         (after) => expect(likesOf(after).liked_by).toEqual([{ id: liker.id, like_new: false }]),
       );
       await moves(
@@ -318,11 +321,10 @@ for (const engine of ENGINES) {
         'chats',
         viewer.cookie,
         () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/chat.php',
-            payload: { conversation, message: 'Hi there', client_id: randomUUID() },
-            ...as(sender.cookie),
+          send(t.app, 'POST', '/api/chat.php', sender.cookie, {
+            conversation,
+            message: 'Hi there',
+            client_id: randomUUID(),
           }),
         (after) =>
           expect(chatsOf(after)[0]).toMatchObject({
@@ -378,17 +380,14 @@ for (const engine of ENGINES) {
       const bob = await member('Bob');
       const conversation = await insertConversation(t.app, ann.id, bob.id);
       const act = (app: FastifyInstance, from: typeof ann, to: typeof ann, liked: boolean) => [
-        app.inject({
-          method: liked ? 'POST' : 'DELETE',
-          url: '/api/likes.php',
-          payload: { profile: to.id, client_id: randomUUID() },
-          ...as(from.cookie),
+        send(app, liked ? 'POST' : 'DELETE', '/api/likes.php', from.cookie, {
+          profile: to.id,
+          client_id: randomUUID(),
         }),
-        app.inject({
-          method: 'POST',
-          url: '/api/chat.php',
-          payload: { conversation, message: `from ${from.id}`, client_id: randomUUID() },
-          ...as(from.cookie),
+        send(app, 'POST', '/api/chat.php', from.cookie, {
+          conversation,
+          message: `from ${from.id}`,
+          client_id: randomUUID(),
         }),
       ];
       for (let round = 0; round < 8; round += 1) {
