@@ -160,7 +160,9 @@ async function boot(): Promise<void> {
   // Only the app shell comes with first answers to draw; asked before the session or a screen
   // opens IndexedDB, which creates the database.
   if (!language) void askNothingStored();
-  void (language ? session.refreshUser() : session.refresh());
+  void session.refreshUser();
+  // A prerendered page loads the settings once the visitor moves on (loadSettingsLater).
+  if (!language) void session.refreshSettings({ afterFirstScreen: true });
   // The route objects here, the router in a task of its own: together they were one long task.
   const routes = createRoutes(session);
   if (!language) loadFirstScreen(routes);

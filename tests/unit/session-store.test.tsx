@@ -67,6 +67,46 @@ describe('session store', () => {
     });
   });
 
+  it('asks for the settings only after the first screen when the page has no answers for them', async () => {
+    let screenUp: () => void = () => undefined;
+    const shown = new Promise<void>((resolve) => (screenUp = resolve));
+    const fetchSettings = vi.fn(async () => demoSettings());
+    const store = createSessionStore(api({ fetchSettings, afterFirstScreen: () => shown }));
+    const refreshed = store.refreshSettings({ afterFirstScreen: true });
+    await nextTask();
+    expect(fetchSettings).not.toHaveBeenCalled();
+    expect(store.getState().settings).toBeNull();
+    screenUp();
+    await refreshed;
+    expect(fetchSettings).toHaveBeenCalledOnce();
+    expect(store.getState().settings).toMatchObject({ name: 'Amora' });
+    // Asked without the option (a screen that needs them now), the call goes at once.
+    await store.refreshSettings();
+    expect(fetchSettings).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws from the stored user and the stored settings together', async () => {
+    const store = createSessionStore(
+      api({
+        storedUser: async () => demoUser(),
+        storedSettings: async () => ({ ...demoSettings(), cdn_prefix: 'https://cdn.example/' }),
+        fetchUser: () => new Promise(() => undefined),
+      }),
+    );
+    const states: { ready: boolean; cdn: string | undefined }[] = [];
+    store.subscribe(() => {
+      const { status, settings } = store.getState();
+      states.push({ ready: status === 'ready', cdn: settings?.cdn_prefix });
+    });
+    void store.refreshUser();
+    await expect(store.settled()).resolves.toMatchObject({
+      user: { id: 7 },
+      settings: { cdn_prefix: 'https://cdn.example/' },
+    });
+    // No state was ready without the settings: the first screen has the photos' prefix.
+    expect(states.filter((s) => s.ready && s.cdn === undefined)).toEqual([]);
+  });
+
   it('does not use the page answers without a session hint', async () => {
     const store = createSessionStore(
       api({ mayHaveSession: () => false, firstAnswers: () => ({ user: demoUser() }) }),

@@ -37,8 +37,11 @@ export interface SessionStore {
   /** Fetches the user and the settings again. */
   refresh: () => Promise<void>;
   refreshUser: () => Promise<void>;
-  /** Fetches the settings alone (a prerendered page asks for them once the visitor moves on). */
-  refreshSettings: () => Promise<void>;
+  /**
+   * Fetches the settings alone (a prerendered page asks for them once the visitor moves on). With
+   * `afterFirstScreen`, the call waits until the first screen is up (the app shell's boot).
+   */
+  refreshSettings: (options?: { afterFirstScreen?: boolean }) => Promise<void>;
   setUser: (user: User | null) => void;
   /** Logs in through the sync worker; rejects with the worker's error. */
   login: (email: string, password: string) => Promise<User>;
@@ -55,9 +58,16 @@ export interface SessionStore {
 export interface SessionApi {
   /** The user the sync worker last stored (offline start), or null. */
   storedUser: () => Promise<User | null>;
+  /** The site settings the sync worker last stored, or null. Absent: none (tests). */
+  storedSettings?: () => Promise<Settings | null>;
   /** Fetches the user; null when the server says logged out (403). Rejects when it cannot tell. */
   fetchUser: () => Promise<User | null>;
   fetchSettings: () => Promise<Settings>;
+  /**
+   * Fetches the settings through the sync worker, which stores them for the next offline start;
+   * used when a session may exist (the worker runs for a member anyway). Absent: fetchSettings.
+   */
+  fetchStoredSettings?: () => Promise<Settings>;
   login: (email: string, password: string) => Promise<User>;
   /** Clears the local session whatever the server answers (SPEC §8). */
   logout: () => Promise<void>;
@@ -81,17 +91,24 @@ export interface SessionApi {
 }
 
 const HINT_COOKIE = 'amora_in';
+
+/** True when the server's readable session hint cookie is present: a session may exist. */
+function sessionHinted(): boolean {
+  return new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=`).test(document.cookie);
+}
 /** The worker and the database load only once a session may exist. */
 const worker = () => import('./worker-session');
 
 const defaultApi: SessionApi = {
   storedUser: async () => (await worker()).storedUser(),
+  storedSettings: async () => (await worker()).storedSettings(),
   fetchUser: async () => (await worker()).fetchUser(),
   // The contract's schemas load with the first call, not with the first paint.
   fetchSettings: async () => (await import('../../api/http')).call('settings'),
+  fetchStoredSettings: async () => (await worker()).fetchSettings(),
   login: async (email, password) => (await worker()).login(email, password),
   logout: async () => (await worker()).logout(),
-  mayHaveSession: () => new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=`).test(document.cookie),
+  mayHaveSession: sessionHinted,
   forgetSessionHint: () => {
     document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   },
@@ -202,10 +219,15 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     }
     watch();
     if (state.status === 'loading') {
-      // Render at once from what the worker stored; the network answer follows.
-      const stored = await api.storedUser().catch(() => null);
+      // Render at once from what the worker stored; the network answer follows. The settings are
+      // read with the user, so the first screen has them too: cards drawn before them asked for
+      // their photos without the CDN prefix, then again with it.
+      const [stored, settings] = await Promise.all([
+        api.storedUser().catch(() => null),
+        state.settings ? null : (api.storedSettings?.().catch(() => null) ?? null),
+      ]);
       if (stored && state.status === 'loading') {
-        set({ user: stored, status: 'ready' });
+        set({ user: stored, status: 'ready', ...(settings && !state.settings ? { settings } : {}) });
         // The screen draws from the stored copy first; the answer only confirms or changes it.
         await api.afterFirstScreen?.();
       }
@@ -231,15 +253,21 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
     }
   };
 
-  const refreshSettings = async () => {
+  const refreshSettings = async (options: { afterFirstScreen?: boolean } = {}) => {
     const first = state.settings === null ? api.firstAnswers?.()?.settings : undefined;
     if (first) {
       // As the user: drawn with at once, asked for again (and kept offline) after the screen.
       set({ settings: first });
       await api.afterFirstScreen?.();
+    } else if (options.afterFirstScreen) {
+      // A page with no first answers (the offline reload's cached shell) draws with the settings
+      // the worker stored (useSiteSettings). Asked at boot, the call's HTTP client, contract and
+      // zod were fetched and evaluated before the screen's own files.
+      await api.afterFirstScreen?.();
     }
     try {
-      set({ settings: await api.fetchSettings() });
+      const member = api.mayHaveSession() && api.fetchStoredSettings;
+      set({ settings: await (member ? member() : api.fetchSettings()) });
     } catch (error) {
       console.warn('Could not fetch the settings', error);
     }

@@ -5,9 +5,10 @@
  */
 import { liveQuery } from 'dexie';
 import type { User } from '../../shared/contract/account';
+import type { Settings } from '../../shared/contract/settings';
 import { getSync } from '../../bridges/worker-bridge';
 import type { StoredBan } from '../../db/kv';
-import { currentUser, storedBan } from '../../db/queries';
+import { currentUser, siteSettings, storedBan } from '../../db/queries';
 
 /** The ban that ended this device's session, as the worker stored it, or null. */
 export { storedBan };
@@ -15,6 +16,16 @@ export { storedBan };
 /** The user the worker last stored, or null. */
 export function storedUser(): Promise<User | null> {
   return currentUser();
+}
+
+/** The site settings the worker last stored, or null. */
+export function storedSettings(): Promise<Settings | null> {
+  return siteSettings();
+}
+
+/** Asks the worker to fetch the settings, which it stores for an offline start. */
+export function fetchSettings(): Promise<Settings> {
+  return getSync().refreshSettings();
 }
 
 /** Asks the worker to fetch the user; null means the server answered 403 (logged out). */

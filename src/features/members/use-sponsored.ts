@@ -15,6 +15,7 @@ import {
   sponsoredKinds,
   type InterleaveOptions,
 } from '../../shared/sponsored';
+import { afterFirstScreen } from '../../prerender/after-first-screen';
 import { useSiteSettings } from './use-site-settings';
 
 /** What the grid needs to place and draw sponsored cards. */
@@ -57,8 +58,11 @@ export function useSponsored(
     const controller = new AbortController();
     const query = camsQueryFor({ gender, min_age: minAge, max_age: maxAge });
     // The calls module (and the contract's schemas it checks answers with) is not part of the
-    // members screen's first load: most first loads take their webcams from the page.
-    import('../../api/http')
+    // members screen's first load: most first loads take their webcams from the page. One without
+    // them (the offline reload) asks once the cards are up: evaluated before, those modules held
+    // back the render of the cards and the requests for their photos.
+    afterFirstScreen()
+      .then(() => import('../../api/http'))
       .then(({ call }) => call('cams', { query, signal: controller.signal }))
       .then(
         (response) => setLoaded({ key: requestKey, cams: camList(response.cams) }),
