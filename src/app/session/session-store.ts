@@ -227,7 +227,11 @@ export function createSessionStore(api: SessionApi = defaultApi): SessionStore {
         state.settings ? null : (api.storedSettings?.().catch(() => null) ?? null),
       ]);
       if (stored && state.status === 'loading') {
-        set({ user: stored, status: 'ready', ...(settings && !state.settings ? { settings } : {}) });
+        set({
+          user: stored,
+          status: 'ready',
+          ...(settings && !state.settings ? { settings } : {}),
+        });
         // The screen draws from the stored copy first; the answer only confirms or changes it.
         await api.afterFirstScreen?.();
       }
