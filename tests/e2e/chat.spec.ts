@@ -21,6 +21,7 @@ import {
   reloadUnderServiceWorker,
   waitForServiceWorker,
 } from './helpers';
+import { clickNotification, pushRegistration } from './support/push';
 
 // Alex and Sam share one conversation and spend credits on it: one test after another.
 // Each test drives two browsers with service workers: twice the time of a one-browser test.
@@ -353,25 +354,10 @@ async function shownNotifications(page: Page): Promise<{ title: string; tag: str
     .then((list) => list.map((n) => ({ title: n.title, tag: n.tag, body: n.body })))`);
 }
 
-/**
- * Dispatches `notificationclick` in the app's service worker with the notification it shows under
- * `tag`, as a click on it would; resolves the worker. The event is untrusted, so the browser
- * refuses focus() and openWindow() in its handler; steering an open tab (navigate) still works.
- */
-async function clickNotification(context: BrowserContext, tag: string): Promise<Worker> {
-  const worker =
-    context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/sw.js') ??
-    (await context.waitForEvent('serviceworker', {
-      predicate: (w) => new URL(w.url()).pathname === '/sw.js',
-    }));
-  // A string: it runs in the service worker, whose types this Node project does not load.
-  const clicked = await worker.evaluate(`(async () => {
-    const [notification] = await self.registration.getNotifications({ tag: ${JSON.stringify(tag)} });
-    if (!notification) return false;
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-    return true;
-  })()`);
-  expect(clicked).toBe(true);
+/** Clicks the notification shown under `tag` (support/push.ts); resolves the service worker. */
+async function clickShown(context: BrowserContext, tag: string): Promise<Worker> {
+  const { worker, clickedAt } = await clickNotification(context, tag);
+  expect(clickedAt).not.toBeNull();
   return worker;
 }
 
@@ -399,30 +385,7 @@ test('a push shows a notification per conversation, and a click on it opens the 
   await waitForServiceWorker(alexPage);
 
   const cdp = await alexPage.context().newCDPSession(alexPage);
-  // Our registration, once the browser reports an activated version of it to push to. The two
-  // kinds of report may come in either order, so each one checks what both have told so far.
-  const registrations = new Set<string>();
-  const activated = new Set<string>();
-  const registrationId = new Promise<string>((resolve) => {
-    const check = () => {
-      const ours = [...activated].find((id) => registrations.has(id));
-      if (ours) resolve(ours);
-    };
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      for (const r of event.registrations) {
-        if (r.scopeURL === `${origin}/` && !r.isDeleted) registrations.add(r.registrationId);
-      }
-      check();
-    });
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
-      check();
-    });
-  });
-  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
-    console.warn('Service worker error', errorMessage.errorMessage),
-  );
-  await cdp.send('ServiceWorker.enable');
+  const registrationId = pushRegistration(cdp, origin);
   const payload = {
     type: 'message',
     title: 'Sam',
@@ -456,7 +419,7 @@ test('a push shows a notification per conversation, and a click on it opens the 
   // elsewhere in the app to the conversation, and the notification is gone.
   await alexPage.goto('/members');
   await waitForServiceWorker(alexPage);
-  await clickNotification(alexPage.context(), payload.tag);
+  await clickShown(alexPage.context(), payload.tag);
   await expect(alexPage).toHaveURL(new RegExp(`/chats/${chatId}$`));
   await expect(messages(alexPage).getByText(text, { exact: true })).toBeVisible();
   await expect.poll(() => shownNotifications(alexPage)).toEqual([]);
@@ -473,7 +436,7 @@ test('a push shows a notification per conversation, and a click on it opens the 
   await cdp.detach();
   const context = alexPage.context();
   await alexPage.close();
-  const worker = await clickNotification(context, payload.tag);
+  const worker = await clickShown(context, payload.tag);
   await expect
     .poll(() => worker.evaluate('self.registration.getNotifications().then((l) => l.length)'))
     .toBe(0);

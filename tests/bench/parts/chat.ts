@@ -14,6 +14,7 @@ import { createSchema, reserveRedis } from '../lib/chat-stores';
 import { buildClient } from '../lib/client-build';
 import { DEMO } from '../lib/member-session';
 import { startBaseline, startServer, tempDir } from '../lib/processes';
+import { measurePushClicks, type PushClick } from '../lib/push-click';
 import type { Part } from '../lib/report';
 
 const DEMO2 = { email: 'demo2@example.com', password: DEMO.password };
@@ -22,6 +23,8 @@ const WARMUP = 4;
 const MESSAGES = 70;
 /** A small seed: the demo logins are all the part needs, and a big one only slows the start. */
 const SEED_MEMBERS = '100';
+/** Push click-throughs timed; the demo members' credits left after MESSAGES pay for them. */
+const PUSH_CLICKS = 10;
 /** The floor setup's name in the tables. */
 const FLOOR = 'floor: bare pages + node:http';
 
@@ -116,6 +119,7 @@ export const chatPart: Part = {
   async run() {
     const cleanups: (() => Promise<unknown>)[] = [];
     const setups: Setup[] = [];
+    let pushClicks: PushClick[] = [];
     try {
       // Both stores first: without either the part cannot measure, and says why.
       const redis = await reserveRedis();
@@ -192,6 +196,17 @@ export const chatPart: Part = {
         const [seconds, count] = await postChatTiming(setup.servers);
         setup.server = [seconds - setup.server[0], count - setup.server[1]];
       }
+      // On the one instance, once its conversation is quiet: Sam writes, Alex's push is clicked.
+      const oneConversation = setups[0]!.conversation;
+      const chatId = Number(/\/chats\/(\d+)$/.exec(oneConversation.alex.url())?.[1]);
+      pushClicks = await measurePushClicks(
+        browser,
+        one.url,
+        DEMO,
+        oneConversation.sam,
+        chatId,
+        PUSH_CLICKS,
+      );
     } finally {
       await cleanUp(cleanups);
     }
@@ -270,6 +285,40 @@ export const chatPart: Part = {
                 ),
               };
             }),
+        },
+        {
+          title:
+            `Push click-through on the one instance, ${PUSH_CLICKS} clicks: Alex has the app open ` +
+            'on the member list (service worker warm); Sam sends a message through the API; ' +
+            "DevTools delivers its push to Alex's service worker, which shows the notification; " +
+            'a notificationclick event is dispatched in the worker with that notification (Chromium ' +
+            'cannot click one from a test, and refuses openWindow() to such a click, so the worker ' +
+            "steers the open tab with navigate()), and the conversation's page loads as a new " +
+            "document (page cold). Ms from the click (the worker's Date.now()) to that document's " +
+            'start (its performance.timeOrigin) and to the newest message in it (a MutationObserver ' +
+            'from the document start)',
+          rows: pushClicks.length
+            ? [
+                {
+                  setup: 'one instance',
+                  clicks: pushClicks.length,
+                  'document started p50 ms': percentile(
+                    pushClicks.map((c) => c.documentAt),
+                    50,
+                  ),
+                  'message on screen p50 ms': percentile(
+                    pushClicks.map((c) => c.shownAt),
+                    50,
+                  ),
+                  'p95 ms': percentile(
+                    pushClicks.map((c) => c.shownAt),
+                    95,
+                  ),
+                  'max ms': Math.max(...pushClicks.map((c) => c.shownAt)),
+                  'every click, ms': pushClicks.map((c) => c.shownAt).join(', '),
+                },
+              ]
+            : [],
         },
         {
           title: 'Every measured message, ms (in send order)',
