@@ -70,18 +70,20 @@ export default defineConfig({
       ],
     },
   },
+  // Firefox and WebKit first: each is one serial walk, which at the end of the run kept one worker
+  // busy for 40 s while the other had nothing left; first, the Chromium tests fill in beside them.
   projects: [
-    {
-      name: 'chromium',
-      use: { browserName: 'chromium' },
-      testIgnore: /(firefox|webkit)\.spec\.ts$/,
-    },
     // Launches Debian's firefox-esr itself through puppeteer-core (WebDriver BiDi).
     { name: 'firefox-esr', testMatch: /firefox\.spec\.ts$/ },
     // Starts Xvfb, WebKitWebDriver and Debian's WebKitGTK MiniBrowser itself (webdriverio).
     // One browser walks through the app, so a retry runs the whole walk again; on a busy runner
     // its offline replay can wait for the stranded-action resend (README, Reliability: WebKit).
     { name: 'webkit', testMatch: /webkit\.spec\.ts$/, retries: process.env.CI ? 2 : 0 },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: /(firefox|webkit)\.spec\.ts$/,
+    },
   ],
   webServer: [
     {
