@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../shared/contract/fields';
@@ -49,6 +49,9 @@ export function ProfileCard({
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const src = photoUrl(cdnPrefix, profile);
+  // A photo that cannot load (offline, and not among those the service worker kept) shows the
+  // placeholder instead of the browser's broken-image box; a new address tries again.
+  const [failed, setFailed] = useState<string | null>(null);
   const place = [profile.city, countryName(profile.country, lng)].filter(Boolean).join(', ');
   const badge = showLanguageBadge && needsLanguageBadge(profile, lng);
   const visit = (
@@ -76,7 +79,7 @@ export function ProfileCard({
           aria-hidden="true"
           onClick={onOpen}
         >
-          {src ? (
+          {src && failed !== src ? (
             <img
               src={src}
               alt=""
@@ -85,6 +88,7 @@ export function ProfileCard({
               decoding="async"
               width="300"
               height="300"
+              onError={() => setFailed(src)}
             />
           ) : (
             <span className="profile-card-placeholder" data-testid="photo-placeholder">
