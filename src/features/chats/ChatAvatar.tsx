@@ -1,6 +1,7 @@
 import type { Profile } from '../../shared/contract/fields';
 import { CardIcon } from '../members/CardIcon';
 import { photoUrl } from '../members/card-rules';
+import { useLoadablePhoto } from '../members/use-loadable-photo';
 
 /** A member's round thumbnail (decorative: the name next to it is the text). */
 export function ChatAvatar({
@@ -12,11 +13,19 @@ export function ChatAvatar({
   cdnPrefix: string;
   size?: number;
 }) {
-  const src = profile ? photoUrl(cdnPrefix, profile) : null;
+  const photo = useLoadablePhoto(profile ? photoUrl(cdnPrefix, profile) : null);
   return (
     <span className="chat-avatar" style={{ width: size, height: size }} aria-hidden="true">
-      {src ? (
-        <img src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
+      {photo.src ? (
+        <img
+          src={photo.src}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          onError={photo.onError}
+        />
       ) : (
         <CardIcon name="person" size={Math.round(size * 0.55)} />
       )}

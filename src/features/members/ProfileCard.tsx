@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../shared/contract/fields';
@@ -9,6 +9,7 @@ import { languageName, needsLanguageBadge, photoUrl } from './card-rules';
 import { LikeButton } from './LikeButton';
 import { PremiumBadge } from './PremiumBadge';
 import { useLike } from './use-like';
+import { useLoadablePhoto } from './use-loadable-photo';
 
 export interface ProfileCardProps {
   profile: Profile;
@@ -48,10 +49,7 @@ export function ProfileCard({
   const like = useLike(profile.id);
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const src = photoUrl(cdnPrefix, profile);
-  // A photo that cannot load (offline, and not among those the service worker kept) shows the
-  // placeholder instead of the browser's broken-image box; a new address tries again.
-  const [failed, setFailed] = useState<string | null>(null);
+  const photo = useLoadablePhoto(photoUrl(cdnPrefix, profile));
   const place = [profile.city, countryName(profile.country, lng)].filter(Boolean).join(', ');
   const badge = showLanguageBadge && needsLanguageBadge(profile, lng);
   const visit = (
@@ -79,16 +77,16 @@ export function ProfileCard({
           aria-hidden="true"
           onClick={onOpen}
         >
-          {src && failed !== src ? (
+          {photo.src ? (
             <img
-              src={src}
+              src={photo.src}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={eager ? 'high' : undefined}
               decoding="async"
               width="300"
               height="300"
-              onError={() => setFailed(src)}
+              onError={photo.onError}
             />
           ) : (
             <span className="profile-card-placeholder" data-testid="photo-placeholder">
