@@ -5,8 +5,9 @@
  * browser's, else English). It serves the visit from then on, as it writes every message as
  * i18next would; i18next loads at the first language change (it loads the other language's file
  * and remembers the choice) and takes over. In the member shell, starting i18next instead cost
- * about 320 ms of main thread at 4x CPU before the first screen, and a second round trip. Loading it earlier, at idle, only re-rendered every
- * screen with the same words: in Lighthouse that doubled to tripled the public pages' blocking time.
+ * about 320 ms of main thread at 4x CPU before the first screen, and a second round trip. Loading
+ * it earlier, at idle, only re-rendered every screen with the same words: in Lighthouse that
+ * doubled to tripled the public pages' blocking time.
  */
 import { useSyncExternalStore } from 'react';
 import type { i18n, Resource } from 'i18next';

@@ -1,25 +1,9 @@
 /** Date display through Intl in the interface language (SPEC §9: English and Dutch, Dutch weeks start on Monday). */
+import { cachedIntl } from './intl-cache';
 import { intlLocale } from './languages';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** Built once per language and options, then reused: building costs far more than formatting. */
-function cached<F, O>(
-  cache: Map<string, F>,
-  lng: string,
-  options: O,
-  build: (locale: string, options: O) => F,
-): F {
-  const locale = intlLocale(lng);
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = build(locale, options);
-    cache.set(key, format);
-  }
-  return format;
-}
 
 /**
  * A shared Intl.DateTimeFormat for an interface language. A chat formats the time of every bubble
@@ -29,7 +13,7 @@ export function dateTimeFormat(
   lng: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
-  return cached(dateFormats, lng, options, (locale, o) => new Intl.DateTimeFormat(locale, o));
+  return cachedIntl(dateFormats, lng, options, (locale, o) => new Intl.DateTimeFormat(locale, o));
 }
 
 /** A shared Intl.RelativeTimeFormat for an interface language; see dateTimeFormat. */
@@ -37,7 +21,7 @@ export function relativeTimeFormat(
   lng: string,
   options: Intl.RelativeTimeFormatOptions,
 ): Intl.RelativeTimeFormat {
-  return cached(
+  return cachedIntl(
     relativeFormats,
     lng,
     options,

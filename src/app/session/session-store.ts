@@ -91,11 +91,6 @@ export interface SessionApi {
 }
 
 const HINT_COOKIE = 'amora_in';
-
-/** True when the server's readable session hint cookie is present: a session may exist. */
-function sessionHinted(): boolean {
-  return new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=`).test(document.cookie);
-}
 /** The worker and the database load only once a session may exist. */
 const worker = () => import('./worker-session');
 
@@ -108,7 +103,7 @@ const defaultApi: SessionApi = {
   fetchStoredSettings: async () => (await worker()).fetchSettings(),
   login: async (email, password) => (await worker()).login(email, password),
   logout: async () => (await worker()).logout(),
-  mayHaveSession: sessionHinted,
+  mayHaveSession: () => new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=`).test(document.cookie),
   forgetSessionHint: () => {
     document.cookie = `${HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   },

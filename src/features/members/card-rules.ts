@@ -1,6 +1,6 @@
 /** Pure rules of the profile card (SPEC §2.6, §3), kept apart so they are tested without React. */
 import type { Profile } from '../../shared/contract/fields';
-import { intlLocale } from '../../shared/languages';
+import { cachedIntl } from '../../shared/intl-cache';
 
 /** Countries with more than one common language: the badge shows even when it matches (SPEC §2.6). */
 export const MULTILINGUAL_COUNTRIES: ReadonlySet<string> = new Set(['CA', 'BE', 'CH', 'FI']);
@@ -24,20 +24,17 @@ export function photoUrl(cdnPrefix: string, profile: Pick<Profile, 'main_image'>
 /** "French" / "Frans" for a language code, in the interface language; the code when Intl lacks it. */
 export function languageName(code: string, interfaceLanguage: string): string {
   try {
-    return languageNames(intlLocale(interfaceLanguage)).of(code) ?? code.toUpperCase();
+    const names = cachedIntl(
+      languageNames,
+      interfaceLanguage,
+      { type: 'language' } as const,
+      (locale, o) => new Intl.DisplayNames([locale], o),
+    );
+    return names.of(code) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();
   }
 }
 
-// Making a DisplayNames costs far more than asking one, and every card asks.
-const namesByLocale = new Map<string, Intl.DisplayNames>();
-
-function languageNames(locale: string): Intl.DisplayNames {
-  let names = namesByLocale.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: 'language' });
-    namesByLocale.set(locale, names);
-  }
-  return names;
-}
+// Every card asks, so each language's DisplayNames is made once.
+const languageNames = new Map<string, Intl.DisplayNames>();

@@ -5,6 +5,7 @@
 import type { Region } from '../../shared/contract/fields';
 import type { SearchFilters } from '../../db/db';
 import { countryName } from '../../shared/countries';
+import { cachedIntl } from '../../shared/intl-cache';
 
 /** Age choices of SPEC §5; "over 65" has no maximum. */
 export const AGE_RANGES = [
@@ -83,23 +84,14 @@ export function countryOptions(input: CountryOptionsInput): CountryOption[] {
   }
   const selected = input.selected.toUpperCase();
   if (selected && !codes.includes(selected)) codes.push(selected);
-  const collator = collatorFor(input.lng);
+  // The filters render often: each language's Collator is made once.
+  const collator = cachedIntl(collators, input.lng, {}, (locale) => new Intl.Collator(locale));
   return codes
     .map((code) => ({ code, name: countryName(code, input.lng) }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-// A Collator costs far more to make than to use, and the filters render often.
 const collators = new Map<string, Intl.Collator>();
-
-function collatorFor(lng: string): Intl.Collator {
-  let collator = collators.get(lng);
-  if (!collator) {
-    collator = new Intl.Collator(lng);
-    collators.set(lng, collator);
-  }
-  return collator;
-}
 
 /** The country select is left out when there is nothing to choose (SPEC §5). */
 export function showCountrySelect(options: readonly CountryOption[]): boolean {
