@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Language } from '../src/shared/contract/fields';
 import { LANGUAGE_TAGS } from '../src/shared/languages';
 import { PRERENDER_CONTAINER_ID, type RenderedPage } from '../src/shared/prerender/pages';
+import { MEMBER_SCREEN_ATTRIBUTE } from '../src/shared/prerender/member-screens';
 import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../src/shared/prerender/site-slots';
 import { escapeHtml, slotMarker } from '../src/shared/prerender/slots';
 import type { ScreenAssets } from './screen-assets';
@@ -50,8 +51,8 @@ export function pageAssets(template: string, outDir: string): PageAssets {
 
 /**
  * The one inline script of a prerendered page (its hash goes into the CSP). At once it holds back
- * a form sent before the app is there (the reveal sends it again through the app, see
- * src/prerender/reveal.ts). Once the images the head preloads (the page's largest paint) have
+ * a form sent before the app is there and notes a button tapped (the reveal sends the form again
+ * through the app and taps the app's twin of the button, see src/prerender/reveal.ts). Once the images the head preloads (the page's largest paint) have
  * arrived and the frame that shows them is out (the next frame has begun), it links the manifest
  * (browsers fetch it as soon as it is linked, beside that paint, and need it only to install),
  * adds the style sheets (the app's and the route screen's, marked for the reveal to wait on, and
@@ -78,6 +79,9 @@ export function bootScript(assets: PageAssets): string {
     `e.rel=r;e.href=h;if(m)e.media=m;if(x){e.as=x;e.crossOrigin='anonymous'}d.head.appendChild(e);return e}` +
     `if(c)c.addEventListener('submit',function(e){e.preventDefault();` +
     `c.setAttribute('data-submitted',String([].indexOf.call(c.querySelectorAll('form'),e.target)))},true);` +
+    `if(c)c.addEventListener('click',function(e){var b=e.target.closest?e.target.closest('button'):null;` +
+    `if(b&&b.type!=='submit'){e.preventDefault();` +
+    `c.setAttribute('data-tapped',String([].indexOf.call(c.querySelectorAll('button'),b)))}},true);` +
     `function w(n){return c&&c.dataset[n]?c.dataset[n].split(' '):[]}` +
     `function pre(f){f.forEach(function(h){l('modulepreload',h)})}` +
     `function go(){if(s)return;s=1;var k=[a.css].concat(w('css')).map(function(h){var e=l('stylesheet',h,0,'not all');` +
@@ -118,11 +122,12 @@ function siteValuesElement(): string {
 /**
  * The prerendered document for one page. `inlineCss` runs beasties on the document while every
  * style sheet is still linked; the links are then dropped, since the boot script adds the app's.
+ * `member` marks the container of a member's screen template (member-screens.ts).
  */
 export async function composePage(
   template: string,
   assets: PageAssets,
-  rendered: RenderedPage & { screen?: ScreenAssets },
+  rendered: RenderedPage & { screen?: ScreenAssets; member?: boolean },
   language: Language,
   inlineCss: (html: string) => Promise<string>,
 ): Promise<string> {
@@ -147,7 +152,8 @@ export async function composePage(
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(
       '<div id="root"></div>',
-      `<div id="${PRERENDER_CONTAINER_ID}" data-lng="${language}"${screenAttributes(rendered.screen)}>` +
+      `<div id="${PRERENDER_CONTAINER_ID}" data-lng="${language}"${screenAttributes(rendered.screen)}` +
+        `${rendered.member ? ` ${MEMBER_SCREEN_ATTRIBUTE}` : ''}>` +
         `${body}</div>` +
         `<div id="root" hidden></div>${siteValuesElement()}`,
     );

@@ -11,6 +11,14 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { Language } from '../src/shared/contract/fields';
+import { INTERFACE_LANGUAGES } from '../src/shared/languages';
+import {
+  MEMBER_SCREEN_MARKER,
+  MEMBER_SCREENS,
+  memberScreenFile,
+  RENDERER_DIR,
+  type MemberScreen,
+} from '../src/shared/prerender/member-screens';
 import { matchRoute } from '../src/shared/route-table';
 import {
   PRERENDER_DIR,
@@ -29,37 +37,50 @@ import {
   type ScreenAssets,
 } from './screen-assets';
 
-/** The SSR entry's one export, as the build calls it. */
+/** The SSR entry's page renderer, as the build calls it. */
 type RenderPage = (
   path: string,
   language: Language,
   messages: Record<string, unknown>,
 ) => Promise<RenderedPage>;
 
-/** Builds the server entry into a temp folder and loads it. */
-async function loadRenderer(config: ResolvedConfig, out: string): Promise<RenderPage> {
-  await build({
+/**
+ * Builds the server entry into `out` and loads it. It stays in the build: the server renders a
+ * member's first screen with it at request time (src/shared/prerender/member-screens.ts).
+ */
+async function loadRenderer(
+  config: ResolvedConfig,
+  out: string,
+): Promise<{ renderPage: RenderPage; entryFile: string }> {
+  const built = await build({
     configFile: false,
     root: config.root,
     mode: config.mode,
     logLevel: 'warn',
     plugins: [react()],
     css: { preprocessorOptions: config.css.preprocessorOptions },
-    // One self-contained file: it runs from a temp folder with no node_modules beside it.
+    // Self-contained: it runs from the build's folder with no node_modules beside it.
     ssr: { noExternal: true },
     build: {
       ssr: 'src/prerender/entry.tsx',
       outDir: out,
       emptyOutDir: true,
       rollupOptions: {
-        output: { entryFileNames: 'entry.mjs', chunkFileNames: '[name]-[hash].mjs' },
+        // Named by content: a server still holding the previous build's renderer imports the new
+        // one by its own address, with its own module instances.
+        output: { entryFileNames: 'entry-[hash].mjs', chunkFileNames: '[name]-[hash].mjs' },
       },
     },
   });
-  const entry = (await import(pathToFileURL(join(out, 'entry.mjs')).href)) as {
+  const outputs = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
+  const entryFile = outputs
+    .flatMap((o) => o.output)
+    .find((chunk) => chunk.type === 'chunk' && chunk.isEntry)?.fileName;
+  if (!entryFile) throw new Error('the server entry build wrote no entry chunk');
+  const entry = (await import(pathToFileURL(join(out, entryFile)).href)) as {
     renderPage: RenderPage;
   };
-  return entry.renderPage;
+  return { renderPage: entry.renderPage, entryFile };
 }
 
 /** The files of the screen that `path`'s route shows, beyond the entry's. */
@@ -81,7 +102,8 @@ export async function prerenderInto(config: ResolvedConfig, screenOf: ScreenOf):
   const outDir = resolve(config.root, config.build.outDir);
   const work = mkdtempSync(join(tmpdir(), 'amora-prerender-'));
   try {
-    const renderPage = await loadRenderer(config, join(work, 'ssr'));
+    const renderer = await loadRenderer(config, join(outDir, RENDERER_DIR));
+    const { renderPage } = renderer;
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     const assets = pageAssets(template, outDir);
     const beasties = new Beasties({
@@ -101,7 +123,19 @@ export async function prerenderInto(config: ResolvedConfig, screenOf: ScreenOf):
       return messages.get(lng)!;
     };
 
-    const manifest: PrerenderManifest = { pages: [], scriptHashes: [] };
+    const manifest: PrerenderManifest = {
+      pages: [],
+      scriptHashes: [],
+      memberScreens: [],
+      renderer: `${RENDERER_DIR}/${renderer.entryFile}`,
+    };
+    const write = (relative: string, html: string) => {
+      const file = join(outDir, relative);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, html);
+      for (const hash of inlineScriptHashes(html))
+        if (!manifest.scriptHashes.includes(hash)) manifest.scriptHashes.push(hash);
+    };
     for (const entry of PRERENDER_ENTRIES) {
       for (const target of entry.targets()) {
         const rendered = await renderPage(target.path, target.language, read(target.language));
@@ -109,12 +143,26 @@ export async function prerenderInto(config: ResolvedConfig, screenOf: ScreenOf):
         const html = await composePage(template, assets, page, target.language, (doc) =>
           beasties.process(doc),
         );
-        const file = join(outDir, prerenderFile(target.name, target.language));
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, html);
+        write(prerenderFile(target.name, target.language), html);
         manifest.pages.push(`${target.name}/${target.language}`);
-        for (const hash of inlineScriptHashes(html))
-          if (!manifest.scriptHashes.includes(hash)) manifest.scriptHashes.push(hash);
+      }
+    }
+    for (const [screen, path] of Object.entries(MEMBER_SCREENS) as [MemberScreen, string][]) {
+      const screenAssets = screenOf(path);
+      const sheets = [assets.styleSheet, ...screenAssets.css];
+      for (const language of INTERFACE_LANGUAGES) {
+        const page = {
+          html: MEMBER_SCREEN_MARKER,
+          title: '',
+          description: metaDescription(read(language)),
+          screen: screenAssets,
+          member: true,
+        };
+        const html = await composePage(template, assets, page, language, (doc) =>
+          inlineSheets(doc, outDir, sheets),
+        );
+        write(memberScreenFile(screen, language), html);
+        manifest.memberScreens!.push(`${screen}/${language}`);
       }
     }
     writeFileSync(join(outDir, PRERENDER_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
@@ -122,6 +170,25 @@ export async function prerenderInto(config: ResolvedConfig, screenOf: ScreenOf):
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The site's description in a language's messages (`home.meta_description`). */
+function metaDescription(messages: Record<string, unknown>): string {
+  const home = messages.home as Record<string, unknown> | undefined;
+  const text = home?.meta_description;
+  if (typeof text !== 'string') throw new Error('messages lack home.meta_description');
+  return text;
+}
+
+/**
+ * A member's screen is rendered per request, so no critical CSS can be picked at build time for
+ * it: the app's and the screen's style sheets go inline whole, and the first paint has every rule
+ * the app will apply (no layout shift when the app takes over).
+ */
+async function inlineSheets(html: string, outDir: string, sheets: string[]): Promise<string> {
+  const css = sheets.map((href) => readFileSync(join(outDir, href), 'utf8')).join('\n');
+  const style = `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  return html.replace('</head>', () => `${style}</head>`);
 }
 
 /** The Vite plugin: prerenders after the client bundle is written. */

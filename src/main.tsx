@@ -23,8 +23,10 @@ import {
   appRootElement,
   keepVisitorScroll,
   prerenderedLanguage,
+  prerenderedMemberScreen,
   revealed,
 } from './prerender/reveal';
+import { keepStoredHint } from './app/session/stored-hint';
 import { afterFirstScreen } from './prerender/after-first-screen';
 import { routerInitialized } from './prerender/router-ready';
 import { createRoutes, preloadScreen } from './routes';
@@ -153,22 +155,25 @@ async function boot(): Promise<void> {
   const session = createSessionStore();
   // A prerendered page names its language; the app draws the same page in the same words.
   const language = prerenderedLanguage();
+  // A member's first screen the server drew starts as the app shell does, from the same answers;
+  // a visitor's public page defers what it does not show.
+  const visitorPage = language !== undefined && !prerenderedMemberScreen();
   // The visitor already reads that page: each step of the take-over gets a task of its own, so
   // none of them (evaluating the code, making the router, the first render) holds a tap back long.
   const breathe = () => (language ? nextTask() : undefined);
   const i18nReady = startI18n(language ?? shellLanguage());
-  // Only the app shell comes with first answers to draw; asked before the session or a screen
+  // Only a member's page comes with first answers to draw; asked before the session or a screen
   // opens IndexedDB, which creates the database.
-  if (!language) void askNothingStored();
+  keepStoredHint(session, visitorPage ? null : askNothingStored());
   void session.refreshUser();
-  // A prerendered page loads the settings once the visitor moves on (loadSettingsLater).
-  if (!language) void session.refreshSettings({ afterFirstScreen: true });
+  // A visitor's page loads the settings once the visitor moves on (loadSettingsLater).
+  if (!visitorPage) void session.refreshSettings({ afterFirstScreen: true });
   // The route objects here, the router in a task of its own: together they were one long task.
   const routes = createRoutes(session);
   if (!language) loadFirstScreen(routes);
   await breathe();
   const router = createBrowserRouter(routes);
-  if (language) loadSettingsLater(session, router);
+  if (visitorPage) loadSettingsLater(session, router);
   await i18nReady;
   // The screen's module and the loaders first: a sliced render must not race the router.
   if (language) await routerInitialized(router);

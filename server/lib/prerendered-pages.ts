@@ -87,6 +87,8 @@ export function prerenderedReader(clientDir: string) {
   };
   return {
     manifest,
+    /** A file of the build's prerendered folder, by its path inside the built client, or null. */
+    file: read,
     /** The page file and its match for a path, or null when the build has none for it. */
     page(path: string, visitor: Language): { match: PrerenderMatch; html: string } | null {
       const match = matchPrerendered(path, visitor);

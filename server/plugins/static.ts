@@ -23,6 +23,8 @@ import {
 } from '../lib/prerendered-pages';
 import uploadsRoute from '../routes/uploads';
 import { firstAnswersScreen, shellAnswers, withShellAnswers } from '../services/first-answers';
+import { memberPages } from '../services/member-page';
+import { STORED_HINT_COOKIE } from '../../src/shared/prerender/member-screens';
 import { pageViewOf } from '../services/page-views';
 import { SESSION_HINT_COOKIE } from './session';
 import { apiError } from './errors';
@@ -95,6 +97,7 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
 
   const readIndex = indexReader(clientDir);
   const prerendered = prerenderedReader(clientDir);
+  const memberPage = memberPages(prerendered, clientDir, app.config.localesDir, app.log);
   const siteSettings = app.site.settings({ country: null, selected: null });
 
   /**
@@ -144,7 +147,18 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
     for (const cookie of first.setCookies) reply.header('set-cookie', cookie);
     // The member's own data: no shared cache may keep this page.
     reply.header('cache-control', 'private, no-cache');
-    return reply.send(withShellAnswers(html, first.answers, path));
+    // A device with nothing stored gets the screen drawn already (services/member-page.ts).
+    const drawn =
+      cookies[STORED_HINT_COOKIE] === undefined
+        ? await memberPage.page(
+            screen!,
+            path,
+            language,
+            first.answers,
+            siteSlotValues(siteSettings),
+          )
+        : null;
+    return reply.send(withShellAnswers(drawn ?? html, first.answers, path));
   };
 
   // The file server would answer the root folder itself with 403; the root is the home page.

@@ -13,6 +13,7 @@ import {
   type FirstAnswers,
 } from '../../src/shared/first-answers';
 import { likesListsOf } from '../../src/shared/likes-lists';
+import type { MemberScreen } from '../../src/shared/prerender/member-screens';
 import {
   camList,
   camsParams,
@@ -44,7 +45,7 @@ export function firstAnswersScreen(path: string): FirstAnswersScreen | null {
   return /^\/likes(\/(received|given|mutual))?$/.test(path) ? 'likes' : null;
 }
 
-export type FirstAnswersScreen = 'members' | 'likes' | 'chats';
+export type FirstAnswersScreen = MemberScreen;
 
 /**
  * How long the page waits for the sponsored webcams: the demo feed answers at once, a partner's

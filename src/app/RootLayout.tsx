@@ -53,10 +53,13 @@ export function RootLayout() {
       <LoadingBar />
       {decision?.type === 'redirect' ? <Navigate to={decision.to} replace /> : <Outlet />}
       <ToastHost />
-      <Suspense fallback={null}>
-        <UpdateBanner />
-        <InstallPrompt />
-      </Suspense>
+      {/* They follow the service worker and the browser's install event: not in a server render. */}
+      {typeof window !== 'undefined' && (
+        <Suspense fallback={null}>
+          <UpdateBanner />
+          <InstallPrompt />
+        </Suspense>
+      )}
       {config.isDevPanelOpen && (
         <Suspense fallback={null}>
           <DevPanel />

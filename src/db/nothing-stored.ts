@@ -26,6 +26,14 @@ export function askNothingStored(): Promise<boolean> {
   return asked;
 }
 
+/**
+ * The server's render of a member's first screen draws the page's answers, as a device with no
+ * database does: it is only ever sent to one (server/services/member-page.ts).
+ */
+export function assumeNothingStored(): void {
+  known = true;
+}
+
 /** The answer once the browser gave it; undefined before. */
 export function nothingStoredNow(): boolean | undefined {
   return known;

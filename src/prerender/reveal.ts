@@ -7,7 +7,8 @@
 import type { Language } from '../shared/contract/fields';
 import { isLanguage } from '../shared/languages';
 import { carryOverFields } from './carry-over';
-import { PRERENDER_CONTAINER_ID } from '../shared/prerender/container';
+import { tappedTwin } from './early-taps';
+import { MEMBER_SCREEN_ATTRIBUTE, PRERENDER_CONTAINER_ID } from '../shared/prerender/container';
 
 /** A hold that is never released (a request that hangs) ends after this long. */
 export const HOLD_LIMIT_MS = 4000;
@@ -27,6 +28,11 @@ function container(): HTMLElement | null {
 export function prerenderedLanguage(): Language | undefined {
   const lng = container()?.dataset.lng;
   return isLanguage(lng) ? lng : undefined;
+}
+
+/** Whether the copy is a member's first screen the server drew, not a visitor's public page. */
+export function prerenderedMemberScreen(): boolean {
+  return container()?.hasAttribute(MEMBER_SCREEN_ATTRIBUTE) ?? false;
 }
 
 let nativeScrollTo: typeof window.scrollTo | null = null;
@@ -66,11 +72,14 @@ function swap(): void {
     const y = window.scrollY;
     const focus = carryOverFields(pre, root);
     const submitted = root.querySelectorAll('form')[Number(pre.dataset.submitted ?? -1)];
+    const tapped = tappedTwin(pre, root);
     pre.replaceWith(root);
     detachedRoot = null;
     focus?.focus({ preventScroll: true });
     // A form the visitor sent early goes now, once the app has taken in the carried values.
     if (submitted) setTimeout(() => submitted.requestSubmit(), 0);
+    // A button tapped early too (a like on a member's card), when the app drew the same button.
+    if (tapped) setTimeout(() => tapped.click(), 0);
     // Same layout, same place: keep the visitor where they had scrolled to.
     if (window.scrollY !== y) (nativeScrollTo ?? window.scrollTo.bind(window))(0, y);
   }

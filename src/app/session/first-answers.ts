@@ -25,6 +25,20 @@ export function firstAnswers(): FirstAnswers | null {
   return read;
 }
 
+/**
+ * Renders with `answers` as the page's first answers: the server's render of a member's first
+ * screen (src/prerender/member-screen.tsx), where there is no page to read them from. Synchronous,
+ * so one request's answers never reach another's render.
+ */
+export function withFirstAnswers<T>(answers: FirstAnswers, render: () => T): T {
+  read = answers;
+  try {
+    return render();
+  } finally {
+    read = undefined;
+  }
+}
+
 /** The automatic first search the server answered for `memberId`, or null. */
 export function firstSearchOf(memberId: number | null): SearchResponse | null {
   const answers = firstAnswers();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
 import { firstChatsOf } from '../../app/session/first-answers';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { memberStored } from '../../app/session/member-stored';
 import { useNothingStored } from '../../db/use-nothing-stored';
 import { useSession } from '../../app/session/session-context';
@@ -41,6 +42,8 @@ export default function ChatsScreen() {
   const nothingStored = useNothingStored();
   const unstored = stored ? !stored.stored : nothingStored;
   const chats = unstored && firstRows ? firstRows : stored?.chats;
+  // The server's drawing of this screen stays up until the app knows what it shows.
+  useRevealHold(chats === undefined);
   const settings = useSiteSettings();
   const online = useOnline();
   const [deleting, setDeleting] = useState<ChatRow | null>(null);

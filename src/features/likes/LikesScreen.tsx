@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { SEARCH_PAGE_SIZE } from '../../shared/contract/limits';
 import { PageTitle } from '../../app/PageTitle';
 import { firstLikesOf } from '../../app/session/first-answers';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { memberStored } from '../../app/session/member-stored';
 import { useNothingStored } from '../../db/use-nothing-stored';
 import { useSession } from '../../app/session/session-context';
@@ -40,6 +41,8 @@ export default function LikesScreen() {
   const nothingStored = useNothingStored();
   const unstored = stored ? !stored.stored : nothingStored;
   const view = unstored && firstView ? firstView : stored;
+  // The server's drawing of this screen stays up until the app knows what it shows.
+  useRevealHold(view === undefined);
 
   // The leader tab polls every minute; a member opening the list wants it fresh now. Likes the
   // page came with are handed over instead, once the worker has stored their member.

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Profile } from '../../shared/contract/fields';
 import { SEARCH_PAGE_SIZE } from '../../shared/contract/limits';
 import { PageTitle } from '../../app/PageTitle';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { useSession } from '../../app/session/session-context';
 import { useTemplate } from '../../app/template/template-context';
 import { interleaveSponsored, sponsoredKey, type SponsoredItem } from '../../shared/sponsored';
@@ -30,6 +31,8 @@ export default function MembersScreen() {
   const online = useOnline();
   const search = useMemberSearch();
   const { view, busy, problem } = search;
+  // The server's drawing of this screen stays up until the app knows what it shows.
+  useRevealHold(view === undefined);
   const member = Boolean(user);
   const results = view?.results ?? [];
   const similar = view?.similar ?? [];

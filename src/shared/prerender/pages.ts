@@ -45,6 +45,10 @@ export interface PrerenderManifest {
   pages: string[];
   /** CSP source expressions ('sha256-…') of the inline scripts in those pages. */
   scriptHashes: string[];
+  /** `<screen>/<language>` of every member screen template written (member-screens.ts). */
+  memberScreens?: string[];
+  /** The renderer's entry file, inside the built client (member-screens.ts). */
+  renderer?: string;
 }
 
 /** What the SSR entry returns for one target; the build wraps it into the page template. */

@@ -1,7 +1,7 @@
 /**
  * Slots: markers that a prerendered page carries where request-time data belongs (the operator's
  * company line, a member's card on a member lander). The server replaces each marker with an
- * HTML-escaped value; no React runs on the server at request time. Shared by the build and the server.
+ * HTML-escaped value; public pages run no React at request time. Shared by the build and the server.
  */
 
 /** The marker for a slot; names are lower-case words joined by `.`, `_` or `-`. */

@@ -1,0 +1,106 @@
+/**
+ * A member's first screen as HTML (src/shared/prerender/member-screens.ts): the build's template
+ * for the screen and language, with the markup the build's renderer draws from the page's first
+ * answers. A cold phone then paints the cards before any script has run; the app renders the
+ * same screen from the same answers and takes over. Only for a device that keeps no data of the
+ * member yet (no STORED_HINT_COOKIE): one that does draws what it stored, from the app shell.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../src/shared/contract/fields';
+import type { FirstAnswers } from '../../src/shared/first-answers';
+import {
+  MEMBER_SCREEN_MARKER,
+  memberScreenFile,
+  type MemberScreen,
+} from '../../src/shared/prerender/member-screens';
+import { fillSlots } from '../../src/shared/prerender/slots';
+import type { prerenderedReader } from '../lib/prerendered-pages';
+
+/** The renderer's export (src/prerender/member-screen.tsx). */
+type RenderMemberScreen = (
+  path: string,
+  language: Language,
+  messages: Record<string, unknown>,
+  answers: FirstAnswers,
+) => Promise<{ html: string; title: string }>;
+
+type Reader = ReturnType<typeof prerenderedReader>;
+
+/**
+ * Loads the renderer the manifest names (`entry`, inside the built client). Its name changes with
+ * its content, so a new build is imported anew, as one module graph of its own.
+ */
+function rendererLoader(clientDir: string) {
+  let loaded: { entry: string; render: Promise<RenderMemberScreen> } | null = null;
+  return (entry: string): Promise<RenderMemberScreen> => {
+    if (loaded?.entry !== entry) {
+      const url = pathToFileURL(join(clientDir, entry)).href;
+      const render = import(url).then(
+        (module: { renderMemberScreen: RenderMemberScreen }) => module.renderMemberScreen,
+      );
+      loaded = { entry, render };
+    }
+    return loaded.render;
+  };
+}
+
+/** One language's messages, read once per process. */
+function messagesReader(localesDir: string) {
+  const files = new Map<Language, Record<string, unknown>>();
+  return (language: Language): Record<string, unknown> => {
+    let messages = files.get(language);
+    if (!messages) {
+      const text = readFileSync(join(localesDir, language, 'messages.json'), 'utf8');
+      messages = JSON.parse(text) as Record<string, unknown>;
+      files.set(language, messages);
+    }
+    return messages;
+  };
+}
+
+/** React writes a page's preloads (react-dom's preload()) before its markup. */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)*/;
+
+/**
+ * The renderer of members' first screens. `page` answers the document, or null when the build has
+ * no template for the screen and language or the render failed (the app shell answers then).
+ */
+export function memberPages(
+  prerendered: Reader,
+  clientDir: string,
+  localesDir: string,
+  log: FastifyBaseLogger,
+) {
+  const renderer = rendererLoader(clientDir);
+  const messages = messagesReader(localesDir);
+  return {
+    async page(
+      screen: MemberScreen,
+      path: string,
+      language: Language,
+      answers: FirstAnswers,
+      siteValues: Record<string, string>,
+    ): Promise<string | null> {
+      const manifest = prerendered.manifest();
+      if (!manifest?.renderer || !manifest.memberScreens?.includes(`${screen}/${language}`))
+        return null;
+      const template = prerendered.file(memberScreenFile(screen, language));
+      if (!template) return null;
+      try {
+        const render = await renderer(manifest.renderer);
+        const { html, title } = await render(path, language, messages(language), answers);
+        // The page asks for the first photos itself (first-answers.ts withShellAnswers).
+        const markup = html.replace(LEADING_PRELOADS, '');
+        return fillSlots(template, siteValues)
+          .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+          .replace(MEMBER_SCREEN_MARKER, () => markup);
+      } catch (error) {
+        log.warn({ err: error, path }, 'member screen not rendered; the app shell answers');
+        return null;
+      }
+    },
+  };
+}
