@@ -26,3 +26,18 @@ export async function memberStored(memberId: number): Promise<void> {
     });
   });
 }
+
+const confirmed = new Set<number>();
+
+/**
+ * Resolves once the sync worker has `memberId` as this device's member: at once when it already
+ * had (checked once per page), else as memberStored. An action made on a screen drawn from the
+ * page's first answers (a like tapped at once on a new phone) waits for it: the worker refuses
+ * actions for a member it has not stored yet.
+ */
+export async function workerHasMember(memberId: number): Promise<void> {
+  if (confirmed.has(memberId)) return;
+  const stored = await currentUser().catch(() => null);
+  if (stored?.id !== memberId) await memberStored(memberId);
+  confirmed.add(memberId);
+}

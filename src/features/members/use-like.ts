@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useRef, useState } from 'react';
 import { getSync } from '../../bridges/worker-bridge';
+import { workerHasMember } from '../../app/session/member-stored';
 import { useOptionalSession } from '../../app/session/session-context';
 import { likeOf } from '../../db/queries';
 import { useUnstoredLike } from './unstored-likes';
@@ -29,7 +30,8 @@ export function useLike(profileId: number): LikeState {
   const pending = useRef(0);
   // A tap before the worker's optimistic write shows must still flip the previous tap's intent.
   const intent = useRef<boolean | null>(null);
-  const unstored = useUnstoredLike(useOptionalSession()?.user?.id ?? null, profileId);
+  const memberId = useOptionalSession()?.user?.id ?? null;
+  const unstored = useUnstoredLike(memberId, profileId);
   // A tap the disk had no room for stands until a stored row is newer (a poll that could write).
   const sent = unstored && !(row && row.updatedAt > unstored.at) ? unstored : null;
   const liked = sent ? sent.liked : (row?.liked ?? false);
@@ -41,6 +43,8 @@ export function useLike(profileId: number): LikeState {
     pending.current += 1;
     setBusy(true);
     try {
+      // On a screen drawn from the page's answers the worker may not have the member yet.
+      if (memberId !== null) await workerHasMember(memberId);
       await (next ? getSync().like(profileId) : getSync().unlike(profileId));
     } catch (error) {
       // SPEC §8: like and unlike errors are only logged; the worker already reverted the state.
@@ -52,7 +56,7 @@ export function useLike(profileId: number): LikeState {
         setBusy(false);
       }
     }
-  }, [liked, profileId]);
+  }, [liked, memberId, profileId]);
 
   return { liked, busy, queued: !busy && waiting, toggle };
 }
