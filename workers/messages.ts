@@ -8,6 +8,7 @@ import { ChatMessage, ChatMessagesResponse, SendMessageBody } from '../src/share
 import type { z } from 'zod';
 import { ACTION_HEADER, MEMBER_HEADER } from '../src/shared/offline-protocol';
 import type { MessageRow } from '../src/db/db';
+import { messageRowOf } from '../src/db/message-rows';
 import { kvGet } from '../src/db/kv';
 import { confirmAction, failAction, nextSeq } from './actions';
 import type { SyncContext } from './context';
@@ -25,11 +26,7 @@ export interface SendOutcome {
   clientId: string;
 }
 
-export const rowOf = (message: ChatMessage): MessageRow => ({
-  ...message,
-  key: message.client_id ?? `id:${message.id}`,
-  status: 'sent',
-});
+export const rowOf = messageRowOf;
 
 /**
  * `row` as the server sent it, with the receipts of the stored row kept: a message once delivered

@@ -140,6 +140,7 @@ export default unencapsulated('static', async (app: FastifyInstance) => {
             app,
             reply.request,
             screen,
+            path,
             new URL(reply.request.url, 'http://x').searchParams,
           )
         : null;

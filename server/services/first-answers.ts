@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { autoSearchParams } from '../../src/shared/auto-search';
+import type { ChatMessagesResponse, ChatsResponse } from '../../src/shared/contract/chat';
 import type { CamsResponse, SearchResponse } from '../../src/shared/contract/members';
 import {
   FIRST_ANSWERS_ID,
@@ -36,13 +37,20 @@ const FORWARDED = [
 
 /**
  * The screens whose page carries first answers, by path: the member list, the likes lists
- * (`/likes` and `/likes/{type}`) and the chat list. The others (a profile, a conversation) get
- * their data through the sync worker, which their page starts at once.
+ * (`/likes` and `/likes/{type}`), the chat list and a conversation. The others (a profile, the
+ * settings) get their data through the sync worker, which their page starts at once.
  */
 export function firstAnswersScreen(path: string): FirstAnswersScreen | null {
   if (path === '/members') return 'members';
   if (path === '/chats') return 'chats';
+  if (conversationOf(path) !== null) return 'chat';
   return /^\/likes(\/(received|given|mutual))?$/.test(path) ? 'likes' : null;
+}
+
+/** The conversation a `/chats/{id}` path opens, or null. */
+function conversationOf(path: string): number | null {
+  const id = /^\/chats\/([1-9]\d{0,9})$/.exec(path)?.[1];
+  return id === undefined ? null : Number(id);
 }
 
 export type FirstAnswersScreen = MemberScreen;
@@ -69,6 +77,7 @@ export async function shellAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   screen: FirstAnswersScreen,
+  path: string,
   query: URLSearchParams,
 ): Promise<ShellAnswers | null> {
   const headers: Record<string, string> = {};
@@ -80,11 +89,7 @@ export async function shellAnswers(
   const [user, settings, data] = await Promise.all([
     ask('/api/user.php'),
     ask('/api/settings.php'),
-    screen === 'members'
-      ? membersData(ask, query)
-      : screen === 'likes'
-        ? polledData(ask, 'likes')
-        : polledData(ask, 'chats'),
+    screenData(ask, screen, path, query),
   ]);
   if (user.statusCode !== 200) return null;
   const setCookie = user.headers['set-cookie'];
@@ -102,6 +107,42 @@ export async function shellAnswers(
 type Ask = (
   url: string,
 ) => Promise<{ statusCode: number; json: () => unknown; headers: Record<string, unknown> }>;
+
+/** What `screen` starts with beyond the user and the settings. */
+function screenData(
+  ask: Ask,
+  screen: FirstAnswersScreen,
+  path: string,
+  query: URLSearchParams,
+): Promise<Partial<FirstAnswers>> {
+  switch (screen) {
+    case 'members':
+      return membersData(ask, query);
+    case 'likes':
+      return polledData(ask, 'likes');
+    case 'chats':
+      return polledData(ask, 'chats');
+    case 'chat':
+      return conversationData(ask, conversationOf(path)!);
+  }
+}
+
+/**
+ * A conversation: its chat list entry and its newest page, read without marking it read. None when
+ * the conversation is not on the member's list (left, or not theirs): the screen asks as before.
+ */
+async function conversationData(
+  ask: Ask,
+  conversation: number,
+): Promise<Pick<FirstAnswers, 'conversation'>> {
+  const [list, page] = await Promise.all([
+    ask('/api/chats.php'),
+    ask(`/api/chat.php?conversation=${conversation}&read=0`),
+  ]);
+  if (list.statusCode !== 200 || page.statusCode !== 200) return {};
+  const chat = (list.json() as ChatsResponse).chats.find((c) => c.conversation.id === conversation);
+  return chat ? { conversation: { chat, messages: page.json() as ChatMessagesResponse } } : {};
+}
 
 /** /members: the automatic first search (the address's `network` kept) and its webcams. */
 async function membersData(

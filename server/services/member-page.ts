@@ -61,6 +61,14 @@ function messagesReader(localesDir: string) {
   };
 }
 
+/** The answer each screen draws from (src/shared/first-answers.ts). */
+const SCREEN_ANSWER = {
+  members: 'search',
+  likes: 'likes',
+  chats: 'chats',
+  chat: 'conversation',
+} as const satisfies Record<MemberScreen, keyof FirstAnswers>;
+
 /** React writes a page's preloads (react-dom's preload()) before its markup. */
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)*/;
 
@@ -84,6 +92,8 @@ export function memberPages(
       answers: FirstAnswers,
       siteValues: Record<string, string>,
     ): Promise<string | null> {
+      // Without its own answer the screen would draw only its skeleton: the shell does as well.
+      if (answers[SCREEN_ANSWER[screen]] === undefined) return null;
       const manifest = prerendered.manifest();
       if (!manifest?.renderer || !manifest.memberScreens?.includes(`${screen}/${language}`))
         return null;

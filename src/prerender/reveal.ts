@@ -30,6 +30,11 @@ export function prerenderedLanguage(): Language | undefined {
   return isLanguage(lng) ? lng : undefined;
 }
 
+/** Whether the server's copy of the page is still what the page shows (the app renders out of sight). */
+export function prerenderedCopyShown(): boolean {
+  return container() !== null;
+}
+
 /** Whether the copy is a member's first screen the server drew, not a visitor's public page. */
 export function prerenderedMemberScreen(): boolean {
   return container()?.hasAttribute(MEMBER_SCREEN_ATTRIBUTE) ?? false;

@@ -7,7 +7,7 @@
  * trips; the worker still fetches and stores everything as usual once the screen is up.
  */
 import type { UserResponse } from './contract/account';
-import type { ChatsResponse } from './contract/chat';
+import type { ChatListEntry, ChatMessagesResponse, ChatsResponse } from './contract/chat';
 import type { LikesResponse } from './contract/likes';
 import type { CamsQuery, CamsResponse, SearchResponse } from './contract/members';
 import type { Settings } from './contract/settings';
@@ -35,6 +35,11 @@ export interface FirstAnswers {
   likes?: PolledAnswer<LikesResponse>;
   /** On the chat list: the conversations, with the ETag the sync worker stores them under. */
   chats?: PolledAnswer<ChatsResponse>;
+  /**
+   * In a conversation: its entry of the chat list (the other member, unread count) and its newest
+   * page of messages, read without marking them read (the screen's own load does that).
+   */
+  conversation?: { chat: ChatListEntry; messages: ChatMessagesResponse };
 }
 
 /** A polled call's answer with its ETag (null when the server sent none). */

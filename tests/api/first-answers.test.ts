@@ -133,8 +133,47 @@ for (const engine of ENGINES) {
       expect(answers.likes).toBeUndefined();
     });
 
+    it('writes a conversation and its newest page into it, without marking it read', async () => {
+      const other = await insertMember(t.app, { gender: 'male', date_of_birth: dobForAge(36) });
+      const id = await insertConversation(t.app, memberId, other, {
+        messages: [
+          { from: other, body: 'Hello there' },
+          { from: other, body: 'Still around?' },
+        ],
+        unread: { [memberId]: 2 },
+      });
+      const res = await page(`/chats/${id}`, member());
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const answers = answersIn(res.body)!;
+      const [list, messages] = await Promise.all([
+        api('/api/chats.php'),
+        api(`/api/chat.php?conversation=${id}&read=0`),
+      ]);
+      const entry = list.json().chats.find((c: { conversation: { id: number } }) => {
+        return c.conversation.id === id;
+      });
+      expect(entry.num_unread_messages).toBe(2);
+      expect(answers.conversation).toEqual({ chat: entry, messages: messages.json() });
+      expect(answers.conversation!.messages.msg.map((m) => m.msg)).toEqual([
+        'Hello there',
+        'Still around?',
+      ]);
+      expect(answers.chats).toBeUndefined();
+    });
+
+    it("writes no conversation that is not on the member's list", async () => {
+      const a = await insertMember(t.app, { gender: 'male' });
+      const b = await insertMember(t.app, { gender: 'female' });
+      const theirs = await insertConversation(t.app, a, b);
+      for (const path of [`/chats/${theirs}`, '/chats/999999']) {
+        const answers = answersIn((await page(path, member())).body)!;
+        expect(answers.user.id).toBe(memberId);
+        expect(answers.conversation).toBeUndefined();
+      }
+    });
+
     it('leaves the other member screens to the sync worker', async () => {
-      for (const path of ['/chats/3', '/members/12', '/likes/m/12', '/likes/other', '/chats/x']) {
+      for (const path of ['/members/12', '/likes/m/12', '/likes/other', '/chats/x', '/chats/0']) {
         const res = await page(path, member());
         expect(answersIn(res.body)).toBeNull();
         expect(res.headers['cache-control']).toBe('no-cache');

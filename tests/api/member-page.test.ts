@@ -17,7 +17,7 @@ import {
   STORED_HINT_COOKIE,
   type MemberScreen,
 } from '../../src/shared/prerender/member-screens';
-import { dobForAge, insertMember, login } from './fixtures';
+import { dobForAge, insertConversation, insertMember, login } from './fixtures';
 import { buildTestApp, ENGINES, type TestApp } from './helper';
 
 const SHELL =
@@ -47,13 +47,13 @@ const RENDERER = `export async function renderMemberScreen(path, language, messa
 }
 `;
 
-/** A build with the three screens' templates in English only, and the renderer the manifest names. */
+/** A build with the four screens' templates in English only, and the renderer the manifest names. */
 function fakeBuild(root: string, withRenderer: boolean) {
   const client = join(root, 'client');
   mkdirSync(join(client, 'prerendered', 'renderer'), { recursive: true });
   writeFileSync(join(client, 'index.html'), SHELL);
   const memberScreens: string[] = [];
-  for (const screen of ['members', 'likes', 'chats'] as const) {
+  for (const screen of ['members', 'likes', 'chats', 'chat'] as const) {
     const file = join(client, memberScreenFile(screen, 'en'));
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, template(screen, 'en'));
@@ -141,6 +141,21 @@ for (const engine of ENGINES) {
         expect(html).toContain(`<main data-path="${path}"`);
         expect(hasAnswers(html)).toBe(true);
       }
+    });
+
+    it('draws a conversation that came with its answers, and no other', async () => {
+      const mia = (await page('/members')).body;
+      const miaId = Number(/"user":\{"id":(\d+)/.exec(mia)![1]);
+      const other = await insertMember(t.app, { gender: 'male', date_of_birth: dobForAge(33) });
+      const id = await insertConversation(t.app, miaId, other, {
+        messages: [{ from: other, body: 'Hello Mia' }],
+      });
+      const drawn = (await page(`/chats/${id}`)).body;
+      expect(drawn).toContain('data-screen="chat"');
+      expect(drawn).toContain(`<main data-path="/chats/${id}"`);
+      const none = (await page('/chats/999999')).body;
+      expect(none).not.toContain('data-member-screen');
+      expect(hasAnswers(none)).toBe(true);
     });
 
     it('sends the app shell to a device that keeps the member data', async () => {

@@ -6,7 +6,7 @@ import nl from '../../locales/nl/messages.json';
 import type { FirstAnswers } from '../../src/shared/first-answers';
 import { renderMemberScreen } from '../../src/prerender/member-screen';
 import { chat } from './helpers/fake-backend';
-import { demoSettings, demoUser, profile, searchResponse } from './helpers/fixtures';
+import { demoSettings, demoUser, ownMessage, profile, searchResponse } from './helpers/fixtures';
 
 const cards = (html: string) => html.match(/class="profile-card card/g)?.length ?? 0;
 
@@ -90,5 +90,44 @@ describe("the server's drawing of a member's first screen", () => {
     expect(a.html).not.toContain('Only Ten');
     expect(b.html).toContain('Only Ten');
     expect(b.html).not.toContain('Only Eight');
+  });
+});
+
+describe("the server's drawing of a conversation", () => {
+  const answers = (count: number): FirstAnswers => ({
+    user: demoUser(),
+    settings: demoSettings(),
+    conversation: {
+      chat: chat(1, 1, '2026-01-01T00:05:00Z'),
+      messages: {
+        conversation: 1,
+        msg: Array.from({ length: count }, (_, i) =>
+          i === count - 1
+            ? { ...ownMessage(i + 1, 'How is your week going?', null), sender: 501 }
+            : ownMessage(i + 1, `Message ${i + 1}`, null),
+        ),
+      },
+    },
+  });
+
+  it('draws every message of the page, oldest first, under the other member', async () => {
+    const { html, title } = await renderMemberScreen('/chats/1', 'en', en, answers(3));
+    expect(title).toBe('Conversation with Member 501 · Amora');
+    expect(html).toContain('<h1 class="h6 mb-0">Member 501</h1>');
+    // No size to virtualize by: every row, in the pane that starts at the newest.
+    expect(html).toContain('class="chat-pane chat-pane-unsized"');
+    const texts = [...html.matchAll(/<p class="chat-text mb-0">([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(texts).toEqual(['Message 1', 'Message 2', 'How is your week going?']);
+    expect(html).toContain('New messages');
+  });
+
+  it("leaves clock times to the app, which knows the member's time zone", async () => {
+    const { html } = await renderMemberScreen('/chats/1', 'en', en, answers(2));
+    expect(html).toContain('<time dateTime="2026-01-01T00:01:00Z">\u00a0</time>');
+  });
+
+  it('draws nothing of a conversation the page did not come with', async () => {
+    const { html } = await renderMemberScreen('/chats/2', 'en', en, answers(2));
+    expect(html).not.toContain('chat-text');
   });
 });

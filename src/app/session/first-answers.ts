@@ -66,3 +66,17 @@ export function firstChatsOf(memberId: number | null): PolledAnswer<ChatsRespons
   const answers = firstAnswers();
   return answers?.chats && answers.user.id === memberId ? answers.chats : null;
 }
+
+/** The conversation `chatId` the server answered for `memberId` with the page, or null. */
+export function firstConversationOf(
+  memberId: number | null,
+  chatId: number,
+): NonNullable<FirstAnswers['conversation']> | null {
+  const answers = firstAnswers();
+  const conversation = answers?.conversation;
+  return conversation &&
+    answers.user.id === memberId &&
+    conversation.chat.conversation.id === chatId
+    ? conversation
+    : null;
+}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { PageTitle } from '../../app/PageTitle';
+import { useRevealHold } from '../../prerender/RevealWhenMounted';
 import { useSession } from '../../app/session/session-context';
 import { useOnline } from '../members/use-online';
 import { useSiteSettings } from '../members/use-site-settings';
@@ -32,6 +33,8 @@ export default function ChatScreen() {
   const memberId = user?.id ?? null;
   const conversation = useConversation(chatId, stateProfileId(state));
   const { view, status } = conversation;
+  // The server's drawing of this screen stays up until the app knows what it shows.
+  useRevealHold(view === undefined);
   const profile = view?.profile ?? null;
   const name = profile?.name ?? t('chat.member');
   const messages = view?.messages ?? [];

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/interface-language';
+import { prerenderedCopyShown } from '../../prerender/reveal';
 import { isAtBottom, shouldStickToBottom, TOP_LOAD_PX } from './chat-scroll';
 import { formatDayLabel } from './chat-time';
 import { lastOwnKey, messageState, type ChatItem } from './chat-view';
@@ -9,6 +10,28 @@ import { ChatIcon } from './ChatIcon';
 import { MessageBubble } from './MessageBubble';
 
 type Row = ChatItem | { kind: 'top'; key: 'top' };
+
+/**
+ * Whether the pane has a height: not in the server's render, nor while the app renders out of
+ * sight behind it (src/prerender/reveal.ts); from the first layout once it is in the page.
+ */
+function usePaneSized(pane: RefObject<HTMLDivElement | null>): boolean {
+  // In the app's own page a mounted pane has its size at once: virtual from the first render.
+  const [sized, setSized] = useState(
+    () => typeof document !== 'undefined' && !prerenderedCopyShown(),
+  );
+  useLayoutEffect(() => {
+    const el = pane.current;
+    if (sized || !el || typeof ResizeObserver === 'undefined') return;
+    // Told once observed, and again when the page puts the pane in place.
+    const observer = new ResizeObserver(() => {
+      if (el.clientHeight > 0) setSized(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [pane, sized]);
+  return sized;
+}
 
 export interface MessageListProps {
   items: ChatItem[];
@@ -44,6 +67,10 @@ export function MessageList(props: MessageListProps) {
   const [atBottom, setAtBottom] = useState(true);
   const last = useRef({ first: null as string | null, last: null as string | null, total: 0 });
   const stuck = useRef(true);
+  // A pane without a size (the server's render, or the app's render out of sight behind it) cannot
+  // be virtualized: it draws every row, newest at the bottom, until it has one.
+  const sized = usePaneSized(pane);
+  const wasSized = useRef(sized);
 
   const tail = items.at(-1);
   const latestOwn = lastOwnKey(items);
@@ -52,7 +79,9 @@ export function MessageList(props: MessageListProps) {
   useLayoutEffect(() => {
     const el = pane.current;
     const before = last.current;
-    const opened = before.last === null;
+    // Coming into view with a size is an opening too: the virtual list starts at the newest.
+    const opened = before.last === null || (sized && !wasSized.current);
+    wasSized.current = sized;
     const total = virtualizer.getTotalSize();
     if (
       el &&
@@ -134,33 +163,43 @@ export function MessageList(props: MessageListProps) {
     <div className="chat-pane-wrap">
       <div
         ref={pane}
-        className="chat-pane"
+        className={sized ? 'chat-pane' : 'chat-pane chat-pane-unsized'}
         role="region"
         aria-label={t('chat.messages_label', { name: otherName })}
         tabIndex={0}
         onScroll={onScroll}
       >
-        <div className="chat-virtual" style={{ height: virtualizer.getTotalSize() }}>
-          <div
-            className="chat-virtual-window"
-            style={{ transform: `translateY(${shown[0]?.start ?? 0}px)` }}
-          >
-            {shown.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  className="chat-virtual-row"
-                >
-                  {draw(row)}
-                </div>
-              );
-            })}
+        {!sized ? (
+          <div className="chat-unsized">
+            {rows.map((row) => (
+              <div key={row.key} className="chat-virtual-row">
+                {draw(row)}
+              </div>
+            ))}
           </div>
-        </div>
+        ) : (
+          <div className="chat-virtual" style={{ height: virtualizer.getTotalSize() }}>
+            <div
+              className="chat-virtual-window"
+              style={{ transform: `translateY(${shown[0]?.start ?? 0}px)` }}
+            >
+              {shown.map((item) => {
+                const row = rows[item.index];
+                if (!row) return null;
+                return (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    className="chat-virtual-row"
+                  >
+                    {draw(row)}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
       </div>
       {!atBottom && (
         <button

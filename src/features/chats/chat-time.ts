@@ -3,6 +3,15 @@ import { dateTimeFormat, relativeTimeFormat } from '../../shared/dates';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The server draws a member's first screen (src/prerender/member-screen.tsx) without knowing the
+ * member's time zone: it leaves clock times, list times and day labels blank (a no-break space,
+ * so their lines keep their height), and the app writes them in the member's own zone when it
+ * takes the page over a moment later.
+ */
+const zoneUnknown = () => typeof window === 'undefined';
+const BLANK = '\u00a0';
+
 /** Local calendar day of a timestamp as YYYY-MM-DD, the key of a day separator. */
 export function dayKey(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;
@@ -28,6 +37,7 @@ function relativeDay(days: 0 | 1, lng: string): string {
 export function formatClock(iso: string, lng: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  if (zoneUnknown()) return BLANK;
   return dateTimeFormat(lng, { timeStyle: 'short' }).format(d);
 }
 
@@ -38,6 +48,7 @@ export function formatClock(iso: string, lng: string): string {
 export function formatListTime(iso: string, lng: string, now: Date = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  if (zoneUnknown()) return BLANK;
   const days = daysAgo(d, now);
   if (days <= 0) return formatClock(iso, lng);
   if (days === 1) return relativeDay(1, lng);
@@ -52,6 +63,7 @@ export function formatListTime(iso: string, lng: string, now: Date = new Date())
 
 /** A day separator: "Today", "Yesterday", else the weekday and date. */
 export function formatDayLabel(key: string, lng: string, now: Date = new Date()): string {
+  if (zoneUnknown()) return BLANK;
   const [y, m, d] = key.split('-').map(Number);
   const date = new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
   const days = daysAgo(date, now);

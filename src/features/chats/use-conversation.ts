@@ -4,13 +4,17 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { firstConversationOf } from '../../app/session/first-answers';
+import { memberStored } from '../../app/session/member-stored';
 import { useSession } from '../../app/session/session-context';
 import { closeNotifications } from '../../bridges/sw-bridge';
 import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { conversationTag } from '../../shared/push-state';
 import { conversationView, type ConversationView } from '../../db/queries';
+import { useNothingStored } from '../../db/use-nothing-stored';
 import { withArrivals } from './arrivals';
 import { oldestServerId } from './chat-view';
+import { firstConversationView, withFirstConversation } from './first-conversation';
 import { useArrivingMessages } from './use-arriving-messages';
 
 /** Where loading the newest page stands. */
@@ -35,10 +39,24 @@ export interface Conversation {
  */
 export function useConversation(chatId: number, profileId: number | null): Conversation {
   const stored = useLiveQuery(() => conversationView(chatId, profileId), [chatId, profileId]);
-  const arrived = useArrivingMessages(chatId, useSession().user?.id ?? null);
+  const memberId = useSession().user?.id ?? null;
+  const arrived = useArrivingMessages(chatId, memberId);
+  // Nothing stored yet: the conversation the server answered with the page, until the worker has it.
+  const [first] = useState(() => firstConversationOf(memberId, chatId));
+  const firstView = useMemo(() => (first ? firstConversationView(first) : null), [first]);
+  const nothingStored = useNothingStored();
+  const shown = useMemo(
+    () => withFirstConversation(stored, firstView, nothingStored),
+    [stored, firstView, nothingStored],
+  );
   const view = useMemo(
-    () => stored && { ...stored, messages: withArrivals(stored.messages, arrived) },
-    [stored, arrived],
+    () => shown && { ...shown, messages: withArrivals(shown.messages, arrived) },
+    [shown, arrived],
+  );
+  // The worker may not have the member yet when the screen drew the page's conversation.
+  const workerReady = useCallback(
+    () => (first && memberId !== null ? memberStored(memberId) : Promise.resolve()),
+    [first, memberId],
   );
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -55,8 +73,8 @@ export function useConversation(chatId: number, profileId: number | null): Conve
   useEffect(() => {
     if (!loaded) return;
     let live = true;
-    getSync()
-      .loadMessages(chatId)
+    workerReady()
+      .then(() => getSync().loadMessages(chatId))
       .then((count) => {
         if (!live) return;
         setStatus('ready');
@@ -70,7 +88,7 @@ export function useConversation(chatId: number, profileId: number | null): Conve
     return () => {
       live = false;
     };
-  }, [chatId, loaded, changedAt, attempt]);
+  }, [chatId, loaded, changedAt, attempt, workerReady]);
 
   // A message that arrived live while the conversation is open is read now, not at the next list
   // change: the list's updated_at can stay the same for two messages in one second, and then the
@@ -99,10 +117,10 @@ export function useConversation(chatId: number, profileId: number | null): Conve
     if (!loaded || (unread === 0 && unreadAtOpen !== null)) return;
     // Read here: its notifications on this device have said what they had to say.
     closeNotifications(conversationTag(chatId));
-    getSync()
-      .openChat(chatId)
+    workerReady()
+      .then(() => getSync().openChat(chatId))
       .catch((error: unknown) => console.warn('Opening the chat failed', error));
-  }, [chatId, loaded, unread, unreadAtOpen]);
+  }, [chatId, loaded, unread, unreadAtOpen, workerReady]);
 
   const busy = useRef(false);
   const messages = view?.messages;

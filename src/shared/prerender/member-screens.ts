@@ -8,8 +8,16 @@
 import type { Language } from '../contract/fields';
 import { PRERENDER_DIR } from './pages';
 
-/** The screens whose page carries first answers, by the path the template is built from. */
-export const MEMBER_SCREENS = { members: '/members', likes: '/likes', chats: '/chats' } as const;
+/**
+ * The screens whose page carries first answers, by the path the template is built from (a
+ * conversation's stands for every conversation: the template holds only the screen's files).
+ */
+export const MEMBER_SCREENS = {
+  members: '/members',
+  likes: '/likes',
+  chats: '/chats',
+  chat: '/chats/1',
+} as const;
 export type MemberScreen = keyof typeof MEMBER_SCREENS;
 
 /** Where the server puts the screen's markup inside the template's container. */
