@@ -5,7 +5,6 @@
  * same screen from the same answers and takes over. Only for a device that keeps no data of the
  * member yet (no STORED_HINT_COOKIE): one that does draws what it stored, from the app shell.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,17 +14,11 @@ import {
   MEMBER_SCREEN_MARKER,
   memberScreenFile,
   type MemberScreen,
+  type RenderMemberScreen,
 } from '../../src/shared/prerender/member-screens';
 import { fillSlots } from '../../src/shared/prerender/slots';
+import { localeMessages } from '../lib/locale-texts';
 import type { prerenderedReader } from '../lib/prerendered-pages';
-
-/** The renderer's export (src/prerender/member-screen.tsx). */
-type RenderMemberScreen = (
-  path: string,
-  language: Language,
-  messages: Record<string, unknown>,
-  answers: FirstAnswers,
-) => Promise<{ html: string; title: string }>;
 
 type Reader = ReturnType<typeof prerenderedReader>;
 
@@ -44,20 +37,6 @@ function rendererLoader(clientDir: string) {
       loaded = { entry, render };
     }
     return loaded.render;
-  };
-}
-
-/** One language's messages, read once per process. */
-function messagesReader(localesDir: string) {
-  const files = new Map<Language, Record<string, unknown>>();
-  return (language: Language): Record<string, unknown> => {
-    let messages = files.get(language);
-    if (!messages) {
-      const text = readFileSync(join(localesDir, language, 'messages.json'), 'utf8');
-      messages = JSON.parse(text) as Record<string, unknown>;
-      files.set(language, messages);
-    }
-    return messages;
   };
 }
 
@@ -83,7 +62,7 @@ export function memberPages(
   log: FastifyBaseLogger,
 ) {
   const renderer = rendererLoader(clientDir);
-  const messages = messagesReader(localesDir);
+  const messagesOf = localeMessages(localesDir);
   return {
     async page(
       screen: MemberScreen,
@@ -98,10 +77,11 @@ export function memberPages(
       if (!manifest?.renderer || !manifest.memberScreens?.includes(`${screen}/${language}`))
         return null;
       const template = prerendered.file(memberScreenFile(screen, language));
-      if (!template) return null;
+      const messages = messagesOf(language);
+      if (!template || !messages) return null;
       try {
         const render = await renderer(manifest.renderer);
-        const { html, title } = await render(path, language, messages(language), answers);
+        const { html, title } = await render(path, language, messages, answers);
         // The page asks for the first photos itself (first-answers.ts withShellAnswers).
         const markup = html.replace(LEADING_PRELOADS, '');
         return fillSlots(template, siteValues)

@@ -5,26 +5,10 @@
  * (member-screen.tsx).
  */
 import type { Language } from '../shared/contract/fields';
-import { createSessionStore, type SessionApi } from '../app/session/session-store';
 import { loadStaticPage } from '../features/pages/page-content';
 import type { RenderedPage } from '../shared/prerender/pages';
 import { renderRoute, titleOf } from './render-route';
-
-const never = <T,>() => new Promise<T>(() => undefined);
-
-/** A visitor: no session hint, so the store is ready with no user and never calls anything. */
-const visitorApi: SessionApi = {
-  storedUser: async () => null,
-  fetchUser: async () => null,
-  fetchSettings: never,
-  login: never,
-  logout: async () => undefined,
-  mayHaveSession: () => false,
-  forgetSessionHint: () => undefined,
-  watchUser: () => () => undefined,
-  storedBan: async () => null,
-  watchBan: () => () => undefined,
-};
+import { serverSession } from './server-session';
 
 /** Loads what a page shows from the app's own files before it renders, so it renders complete. */
 async function preload(path: string, language: Language): Promise<void> {
@@ -38,8 +22,7 @@ export async function renderPage(
   language: Language,
   messages: Record<string, unknown>,
 ): Promise<RenderedPage> {
-  const session = createSessionStore(visitorApi);
-  void session.refresh();
+  const session = serverSession(null);
   await preload(path, language);
   const { html, i18n } = await renderRoute(path, language, messages, session, {
     prerendering: true,

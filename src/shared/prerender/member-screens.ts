@@ -6,6 +6,7 @@
  * app (which sets the stored-data hint).
  */
 import type { Language } from '../contract/fields';
+import type { FirstAnswers } from '../first-answers';
 import { PRERENDER_DIR } from './pages';
 
 /**
@@ -36,3 +37,14 @@ export function memberScreenFile(screen: MemberScreen, language: Language): stri
  * the manifest names its entry file (`renderer`).
  */
 export const RENDERER_DIR = `${PRERENDER_DIR}/renderer`;
+
+/**
+ * The renderer's export (src/prerender/member-screen.tsx), as the server calls it: the markup of
+ * `path`'s screen drawn from `answers`, without its `<title>`, and the title's text.
+ */
+export type RenderMemberScreen = (
+  path: string,
+  language: Language,
+  messages: Record<string, unknown>,
+  answers: FirstAnswers,
+) => Promise<{ html: string; title: string }>;
