@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BANNED_KEY, type BanDetails } from '../../src/shared/contract/fields';
 import { bannedError, HttpError, notLoggedIn } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
+import type { MemberRevisions } from '../repositories/session.repository';
 import { unencapsulated } from './unencapsulated';
 
 /** Name of the session cookie. */
@@ -27,6 +28,11 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
 export interface SessionMember {
   id: number;
   tokenHash: string;
+  /**
+   * The member's revisions as read with the session at the start of this request, for the polls'
+   * tags; absent for a session this request started (the polls then read them themselves).
+   */
+  revisions?: MemberRevisions;
 }
 
 declare module 'fastify' {
@@ -127,7 +133,7 @@ export default unencapsulated('session', async (app: FastifyInstance) => {
       request.ban = (await app.repos.bans.activeBan(session.memberId)) ?? null;
       return;
     }
-    request.member = { id: session.memberId, tokenHash };
+    request.member = { id: session.memberId, tokenHash, revisions: session.revisions };
     if (now - session.lastSeenAt > SLIDE_AFTER_MS) {
       await app.repos.sessions.extend(tokenHash, now, now + SESSION_TTL_MS);
       await app.repos.members.touch(session.memberId, now);

@@ -9,6 +9,17 @@ export interface ListRevisions {
   chats: number;
 }
 
+/**
+ * The counters of a `member_lists` row, or of none: both are 0 while no write has concerned the
+ * member's lists (the row comes with the first).
+ */
+export function toListRevisions(
+  row:
+    { likes_revision: number | string | null; chats_revision: number | string | null } | undefined,
+): ListRevisions {
+  return { likes: Number(row?.likes_revision ?? 0), chats: Number(row?.chats_revision ?? 0) };
+}
+
 // Read on every likes and chat list poll, so built once.
 const revisionsRow = prepared((db, p: { memberId: number }) =>
   db
@@ -21,9 +32,8 @@ const revisionsRow = prepared((db, p: { memberId: number }) =>
 export class ListRevisionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The member's counters; both 0 while no write has concerned their lists. */
+  /** The member's counters (see toListRevisions). */
   async of(memberId: number): Promise<ListRevisions> {
-    const row = await revisionsRow.first(this.db, { memberId });
-    return { likes: Number(row?.likes_revision ?? 0), chats: Number(row?.chats_revision ?? 0) };
+    return toListRevisions(await revisionsRow.first(this.db, { memberId }));
   }
 }

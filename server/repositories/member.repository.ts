@@ -73,11 +73,10 @@ function emailStatusOf(row: { status: MemberStatus; deleted_at: number | null })
 }
 
 /**
- * The member row behind every user.php poll with the address they asked to change to (the newest
- * unused, unexpired mail-change token): one statement, built once.
+ * The member's newest e-mail change still waiting for its link, as a subquery of a statement that
+ * reads the members table (the user.php poll's row, and the session read that carries its state).
  */
-/** The member's newest e-mail change still waiting for its link, as a subquery of a members read. */
-const pendingMailChange = (eb: ExpressionBuilder<Database, 'members'>, now: number) =>
+export const pendingMailChange = (eb: ExpressionBuilder<Database, 'members'>, now: number) =>
   eb
     .selectFrom('tokens')
     .whereRef('tokens.member_id', '=', 'members.id')
@@ -87,6 +86,10 @@ const pendingMailChange = (eb: ExpressionBuilder<Database, 'members'>, now: numb
     .orderBy('tokens.created_at', 'desc')
     .limit(1);
 
+/**
+ * The member row behind every user.php answer with the address they asked to change to (the
+ * newest unused, unexpired mail-change token): one statement, built once.
+ */
 const memberRow = prepared((db, p: { id: number; now: number }) =>
   db
     .selectFrom('members')
@@ -119,6 +122,23 @@ export interface UserState {
   allowanceDue: boolean;
   /** Until when the shown pending e-mail change holds, or null without one. */
   pendingUntil: number | null;
+}
+
+/** The columns of a user state as both engines return them (booleans as 0/1 on SQLite). */
+export interface UserStateRow {
+  revision: number | string;
+  premium: unknown;
+  allowance_due: unknown;
+  pending_until: number | string | null;
+}
+
+export function toUserState(row: UserStateRow): UserState {
+  return {
+    revision: Number(row.revision),
+    premium: Boolean(row.premium),
+    allowanceDue: Boolean(row.allowance_due),
+    pendingUntil: row.pending_until == null ? null : Number(row.pending_until),
+  };
 }
 
 /** Reads and writes members and their profile data. */
@@ -229,13 +249,7 @@ export class MemberRepository {
   /** The member's user state (see UserState); undefined for a member that is gone. */
   async userState(id: number, now: number): Promise<UserState | undefined> {
     const row = await userStateRow.first(this.db, { id, now });
-    if (!row) return undefined;
-    return {
-      revision: Number(row.revision),
-      premium: Boolean(row.premium),
-      allowanceDue: Boolean(row.allowance_due),
-      pendingUntil: row.pending_until == null ? null : Number(row.pending_until),
-    };
+    return row && toUserState(row);
   }
 
   async getSearchBasics(id: number): Promise<SearchBasics | undefined> {

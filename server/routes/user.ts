@@ -39,9 +39,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { etag: true },
     },
     async (request, reply) => {
-      const { id, tokenHash } = requireMember(request);
+      const { id, tokenHash, revisions } = requireMember(request);
       const now = Date.now();
-      let state = await app.repos.members.userState(id, now);
+      // Read with the session: an unchanged poll is answered after that one statement.
+      let state = revisions?.user ?? (await app.repos.members.userState(id, now));
       if (state?.allowanceDue) {
         // Monthly premium credits are granted when the app next asks for the user.
         await grantDueAllowances(app, id, now);

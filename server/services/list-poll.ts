@@ -20,9 +20,10 @@ export async function answerListPoll<T>(
   kind: ListKind,
   build: (memberId: number, now: number) => Promise<BuiltList<T>>,
 ): Promise<T | FastifyReply> {
-  const { id, tokenHash } = requireMember(request);
+  const { id, tokenHash, revisions: read } = requireMember(request);
   const now = Date.now();
-  const revisions = await request.server.repos.listRevisions.of(id);
+  // Read with the session: an unchanged poll is answered after that one statement.
+  const revisions = read?.lists ?? (await request.server.repos.listRevisions.of(id));
   const state = { kind, memberId: id, sessionKey: tokenHash, revision: revisions[kind] };
   const held = heldListEtag(request.headers['if-none-match'], state, now);
   if (held) {
