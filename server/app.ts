@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import { AccessLog } from './lib/access-log';
 import type { SlotFiller } from './lib/prerendered-pages';
 import { responseSerializer } from './lib/response-serializer';
 import { createSite, type Site } from './lib/site';
@@ -112,6 +113,8 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
+    // One line per answer instead of Fastify's two (lib/access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
