@@ -28,8 +28,11 @@ function resolveModule(from: string, specifier: string): string | null {
   return null;
 }
 
-/** The specifiers a module loads at run time: value imports, re-exports and dynamic imports. */
-function runtimeSpecifiers(file: string): string[] {
+/**
+ * The specifiers a module loads at run time: value imports, re-exports and (unless `dynamic` is
+ * false) dynamic imports.
+ */
+function runtimeSpecifiers(file: string, dynamic = true): string[] {
   const text = readFileSync(file, 'utf8');
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
@@ -55,6 +58,7 @@ function runtimeSpecifiers(file: string): string[] {
     ) {
       found.push(node.moduleSpecifier.text);
     } else if (
+      dynamic &&
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments[0] &&
@@ -120,4 +124,31 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   };
   for (const node of graph.keys()) if (!index.has(node)) connect(node);
   return cycles;
+}
+
+/**
+ * What loading `entry` evaluates before it runs (paths from `root`): its static value imports and
+ * theirs, with the packages among them by name; what it only imports dynamically is left out.
+ */
+export function staticClosure(
+  root: string,
+  entry: string,
+): { modules: string[]; packages: string[] } {
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    const path = join(root, file);
+    for (const specifier of runtimeSpecifiers(path, false)) {
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
+      const target = resolveModule(path, specifier);
+      if (target !== null) visit(relative(root, target));
+    }
+  };
+  visit(entry);
+  return { modules: [...modules], packages: [...packages] };
 }

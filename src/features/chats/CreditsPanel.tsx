@@ -9,7 +9,7 @@ import { kvGet } from '../../db/kv';
 import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from '../credits/CreditsIcon';
 import { formatMoney } from '../../shared/money';
-import { withReturn } from '../credits/return-path';
+import { withReturn } from '../credits/return-link';
 import { defaultMethod } from '../credits/use-credits-offer';
 
 export interface CreditsPanelProps {

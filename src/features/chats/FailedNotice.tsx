@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { getSync } from '../../bridges/worker-bridge';
-import { withReturn } from '../credits/return-path';
+import { withReturn } from '../credits/return-link';
 import { failureKind } from './chat-view';
 
 /** Under a failed own message: why it was not sent, and Retry / Discard. */

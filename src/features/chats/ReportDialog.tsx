@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../shared/contract/chat';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../../shared/contract/limits';
 import type { ReportReason } from '../../bridges/worker-bridge';
 import './chat-dialogs.scss';
 

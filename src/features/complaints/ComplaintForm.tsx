@@ -3,7 +3,7 @@ import * as Comlink from 'comlink';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type User } from '../../shared/contract/account';
-import { COMPLAINT_MESSAGE_MAX } from '../../shared/contract/chat';
+import { COMPLAINT_MESSAGE_MAX } from '../../shared/contract/limits';
 import { EMAIL_MAX, Language } from '../../shared/contract/fields';
 import { COMPLAINT_CATEGORIES, COMPLAINT_MEMBER_REF_MAX } from '../../shared/contract/moderation';
 import { getSync } from '../../bridges/worker-bridge';

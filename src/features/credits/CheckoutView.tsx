@@ -6,7 +6,8 @@ import { MethodChoice } from './MethodChoice';
 import { OrderSummary } from './OrderSummary';
 import { useBonusRunning } from './OfferBanners';
 import { PayPanel } from './PayPanel';
-import { returnPathOf, withReturn } from './return-path';
+import { withReturn } from './return-link';
+import { returnPathOf } from './return-path';
 import { defaultMethod } from './use-credits-offer';
 
 /** The method the route asks for, when the member's country offers it. */

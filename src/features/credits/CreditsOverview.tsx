@@ -10,7 +10,8 @@ import { MethodChoice } from './MethodChoice';
 import { formatVatRate } from '../../shared/money';
 import { OfferBanners, useBonusRunning } from './OfferBanners';
 import { PackageCard } from './PackageCard';
-import { returnPathOf, withReturn } from './return-path';
+import { withReturn } from './return-link';
+import { returnPathOf } from './return-path';
 import { defaultMethod } from './use-credits-offer';
 
 /** The member's balance and what one message costs them, the page's first answer. */

@@ -3,7 +3,7 @@ import type { CreditPackage, PaymentMethod } from '../../shared/contract/payment
 import { currentLanguage } from '../../i18n/interface-language';
 import { CreditsIcon } from './CreditsIcon';
 import { formatMoney } from '../../shared/money';
-import { DEFAULT_RETURN } from './return-path';
+import { DEFAULT_RETURN } from './return-link';
 import { usePay } from './use-pay';
 
 /** The Pay button of a package: starts the purchase and leaves for the provider's checkout. */

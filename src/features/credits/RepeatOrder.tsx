@@ -6,7 +6,8 @@ import { BalanceCard } from './CreditsOverview';
 import { useBonusRunning } from './OfferBanners';
 import { OrderSummary } from './OrderSummary';
 import { PayPanel } from './PayPanel';
-import { returnPathOf, withReturn } from './return-path';
+import { withReturn } from './return-link';
+import { returnPathOf } from './return-path';
 
 /**
  * /credits/repeat-order: the last package with the last method, one tap to pay again; without

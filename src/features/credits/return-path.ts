@@ -4,11 +4,7 @@
  */
 import { ReturnPath } from '../../shared/contract/payments';
 import { safeReturnPath } from '../../app/auth-redirect';
-
-/** Query parameter that carries the return path through /credits and its checkout. */
-export const RETURN_QUERY = 'return';
-/** Without a return path a purchase goes back to the conversations. */
-export const DEFAULT_RETURN = '/chats';
+import { RETURN_QUERY } from './return-link';
 
 /** The safe return path of this visit, or null when none was given. */
 export function returnPathOf(search: string, state: unknown): string | null {
@@ -17,11 +13,4 @@ export function returnPathOf(search: string, state: unknown): string | null {
     typeof fromState === 'string' ? fromState : new URLSearchParams(search).get(RETURN_QUERY);
   const safe = safeReturnPath(raw);
   return safe !== null && ReturnPath.safeParse(safe).success ? safe : null;
-}
-
-/** `path` with the return query kept, so the next page knows it too. */
-export function withReturn(path: string, returnTo: string | null): string {
-  return returnTo
-    ? `${path}?${new URLSearchParams({ [RETURN_QUERY]: returnTo }).toString()}`
-    : path;
 }

@@ -2,7 +2,7 @@
  * The console's rules as plain functions (tested without a browser): labels of reasons, how old a
  * report is, what a moderator must type before an action, and which message a failure shows.
  */
-import { COMPLAINT_REASONS } from '../../shared/contract/chat';
+import { COMPLAINT_REASONS } from '../../shared/contract/limits';
 import {
   COMPLAINT_CATEGORIES,
   MODERATION_REASON_MAX,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../shared/contract/payments';
 import { CreditsIcon, type CreditsIconName } from '../credits/CreditsIcon';
-import { withReturn } from '../credits/return-path';
+import { withReturn } from '../credits/return-link';
 
 /** How each state looks: its icon and tone. */
 const LOOK: Record<Transaction['status'], { icon: CreditsIconName | null; tone: string }> = {

@@ -3,6 +3,10 @@
  */
 import { z } from 'zod';
 import { bodyId, id, Profile } from './fields';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from './limits';
+
+// Plain values, kept in limits.ts so a screen that shows them loads no zod.
+export { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS };
 
 export const ChatListEntry = z.object({
   conversation: z.object({
@@ -82,17 +86,7 @@ export const BlockResult = z.object({ profile: z.number().int(), blocked: z.bool
 export type BlockResult = z.infer<typeof BlockResult>;
 /** GET /api/block.php: the members I blocked, newest block first. */
 export const BlockListResponse = z.object({ profiles: z.array(Profile) });
-export const COMPLAINT_REASONS = [
-  'spam',
-  'fake',
-  'harassment',
-  'inappropriate',
-  'underage',
-  'other',
-] as const;
 export const ComplaintReason = z.enum(COMPLAINT_REASONS);
-/** Longest complaint text. */
-export const COMPLAINT_MESSAGE_MAX = 2000;
 /** POST /api/complaints.php: report a member. */
 export const ComplaintBody = z.object({
   profile: bodyId,

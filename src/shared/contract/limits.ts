@@ -15,3 +15,15 @@ export const EMAIL_MAX = 254;
 export const MIN_AGE = 18;
 export const MAX_AGE = 100;
 export const SEARCH_PAGE_SIZE = 12;
+
+/** Why a member reports another (POST /api/complaints.php). */
+export const COMPLAINT_REASONS = [
+  'spam',
+  'fake',
+  'harassment',
+  'inappropriate',
+  'underage',
+  'other',
+] as const;
+/** Longest complaint text. */
+export const COMPLAINT_MESSAGE_MAX = 2000;

@@ -2,7 +2,7 @@
  * Moderation calls of the wire contract (moderators only) and the public complaint form.
  */
 import { z } from 'zod';
-import { COMPLAINT_MESSAGE_MAX } from './chat';
+import { COMPLAINT_MESSAGE_MAX } from './limits';
 import { bodyId, EMAIL_MAX, Gender, id, Language, PHOTO_REVIEW_STATES } from './fields';
 
 /** What a complaint from the public /complaints form is about (the page translates them). */
