@@ -4,6 +4,7 @@
  */
 import type { ChatListEntry } from '../shared/contract/chat';
 import type { ChatRow } from './db';
+import { byIsoTime } from '../shared/iso-order';
 
 /** Server entries as rows; a conversation opened since its last change stays at 0 unread. */
 export function chatRowsOf(
@@ -26,5 +27,5 @@ export function chatRowsOf(
 
 /** The list's order: the most recent conversation first. */
 export function byRecentActivity(a: ChatRow, b: ChatRow): number {
-  return b.conversation.updated_at.localeCompare(a.conversation.updated_at);
+  return byIsoTime(b.conversation.updated_at, a.conversation.updated_at);
 }

@@ -7,6 +7,7 @@ import { chatRowsOf } from '../../db/chat-rows';
 import { messageRowOf } from '../../db/message-rows';
 import type { ConversationView } from '../../db/queries';
 import type { FirstAnswers } from '../../shared/first-answers';
+import { byIsoTime } from '../../shared/iso-order';
 
 /** The conversation the page came with, as a stored view. */
 export function firstConversationView(
@@ -15,7 +16,7 @@ export function firstConversationView(
   const chat = chatRowsOf([first.chat])[0]!;
   const messages = first.messages.msg
     .map(messageRowOf)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    .sort((a, b) => byIsoTime(a.created_at, b.created_at));
   return { chat, profile: chat.profile, messages, failures: {} };
 }
 

@@ -1,5 +1,6 @@
 /** The credit history as the profile shows it, merged from the ledger pages loaded so far. */
 import type { LedgerEntry, LedgerResponse, Transaction } from '../../shared/contract/payments';
+import { byIsoTime } from '../../shared/iso-order';
 
 export interface LedgerView {
   /** Newest first, each row once (a row that moved to the next page while paging is not doubled). */
@@ -34,7 +35,7 @@ export function mergeLedger(pages: readonly LedgerResponse[]): LedgerView | null
   const named = new Set(entries.map((entry) => entry.transaction));
   const open = [...transactions.values()]
     .filter((tx) => OPEN_STATUSES.includes(tx.status) && !named.has(tx.id))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    .sort((a, b) => byIsoTime(b.created_at, a.created_at));
   return {
     entries,
     transactions,
