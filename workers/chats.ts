@@ -3,11 +3,8 @@
  * (unread to 0 here at once), deleting one (the list reloads afterwards, also after a failure),
  * and blocking or reporting the member on the other side.
  */
-import {
-  COMPLAINT_MESSAGE_MAX,
-  COMPLAINT_REASONS,
-  type ChatsResponse,
-} from '../src/shared/contract/chat';
+import type { ChatsResponse } from '../src/shared/contract/chat';
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from '../src/shared/contract/limits';
 import { chatRowsOf } from '../src/db/chat-rows';
 import { updateBadge } from './badge';
 import { pollWithEtag, type PageAnswer } from './conditional';

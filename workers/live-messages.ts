@@ -5,7 +5,8 @@
 import type { LiveEvent } from '../src/shared/contract/live-events';
 import type { MessageRow } from '../src/db/db';
 import type { SyncContext } from './context';
-import { handOver, keepReceipts, loadMessages, postsInFlight, rowOf } from './messages';
+import { messageRowOf } from '../src/db/message-rows';
+import { handOver, keepReceipts, loadMessages, postsInFlight } from './messages';
 import { knownMemberId } from './session';
 
 /** A live event about one conversation that the worker applies to its stored messages. */
@@ -39,7 +40,7 @@ export async function applyConversationEvent(
       ? postsInFlight(ctx).get(event.message.client_id)
       : undefined;
     if (posting && (await posting)) return;
-    const row = rowOf(event.message);
+    const row = messageRowOf(event.message);
     // Open pages show it now; the write keeps it, and the screen reads it back a moment later.
     const memberId = await knownMemberId(ctx);
     if (memberId !== null) handOver(ctx, memberId, event.conversation, [row]);

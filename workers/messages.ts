@@ -26,8 +26,6 @@ export interface SendOutcome {
   clientId: string;
 }
 
-export const rowOf = messageRowOf;
-
 /**
  * `row` as the server sent it, with the receipts of the stored row kept: a message once delivered
  * or read never goes back. An answer the server made just before the other member read the
@@ -86,7 +84,7 @@ export async function loadMessages(
   }
   const parsed = ChatMessagesResponse.safeParse(response.data);
   if (!parsed.success) throw syncError('validation', `GET ${CHAT_PATH} answered off-contract`);
-  const rows = parsed.data.msg.map(rowOf);
+  const rows = parsed.data.msg.map(messageRowOf);
   try {
     await db.transaction('rw', db.messages, db.kv, async () => {
       if ((await kvGet(db, 'session'))?.changedAt !== stamp) return; // someone else's session now
@@ -260,7 +258,7 @@ async function sendPost(
     // answering with an error would give the text back to send a second time. The server's copy
     // reaches the open conversation through the lane, so the member sees what they sent.
     const sent = ChatMessage.safeParse(response.data);
-    if (sent.success) handOver(ctx, memberId, body.conversation, [rowOf(sent.data)]);
+    if (sent.success) handOver(ctx, memberId, body.conversation, [messageRowOf(sent.data)]);
     return { outcome: { status, clientId }, confirmed: false };
   }
   const confirmed = status === 'sent' && (await confirmAction(ctx.db, clientId, response.data));

@@ -2,8 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COMPLAINT_MESSAGE_MAX } from '../../src/shared/contract/chat';
-import { ApiError, LANGUAGES } from '../../src/shared/contract/fields';
+import { ApiError, COMPLAINT_MESSAGE_MAX, LANGUAGES } from '../../src/shared/contract/fields';
 import {
   COMPLAINT_CATEGORIES,
   COMPLAINT_FORM_PATH,

@@ -1,12 +1,11 @@
 /** POST /api/complaints.php: report a member to the moderators (DESIGN §4). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ComplaintBody, ComplaintResult } from '../../src/shared/contract/chat';
 import {
+  ApiError,
   COMPLAINT_MESSAGE_MAX,
   COMPLAINT_REASONS,
-  ComplaintBody,
-  ComplaintResult,
-} from '../../src/shared/contract/chat';
-import { ApiError } from '../../src/shared/contract/fields';
+} from '../../src/shared/contract/fields';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { memberLimit } from '../plugins/rate-limit';
 import { requireMember } from '../plugins/session';

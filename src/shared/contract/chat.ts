@@ -5,9 +5,6 @@ import { z } from 'zod';
 import { bodyId, id, Profile } from './fields';
 import { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS } from './limits';
 
-// Plain values, kept in limits.ts so a screen that shows them loads no zod.
-export { COMPLAINT_MESSAGE_MAX, COMPLAINT_REASONS };
-
 export const ChatListEntry = z.object({
   conversation: z.object({
     id: z.number().int(),
