@@ -29,6 +29,7 @@ import {
 import { keepStoredHint } from './app/session/stored-hint';
 import { afterFirstScreen } from './prerender/after-first-screen';
 import { routerInitialized } from './prerender/router-ready';
+import { runTakeOverPreparations } from './prerender/take-over-preparations';
 import { createRoutes, preloadScreen } from './routes';
 
 /** How often, and how far apart, the parts loaded after first paint are asked for again. */
@@ -177,6 +178,8 @@ async function boot(): Promise<void> {
   await i18nReady;
   // The screen's module and the loaders first: a sliced render must not race the router.
   if (language) await routerInitialized(router);
+  // The Intl objects the screen asked for, each in a task of its own (take-over-preparations.ts).
+  if (language) await runTakeOverPreparations(language);
   await breathe();
 
   const root = appRootElement();

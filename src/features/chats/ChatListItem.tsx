@@ -5,6 +5,10 @@ import { currentLanguage } from '../../i18n/interface-language';
 import { ChatAvatar } from './ChatAvatar';
 import { ChatIcon } from './ChatIcon';
 import { formatListTime } from './chat-time';
+import { prepareForTakeOver } from '../../prerender/take-over-preparations';
+
+// Every entry shows a time: today's formatter is made before the list renders.
+prepareForTakeOver((lng) => formatListTime(new Date().toISOString(), lng));
 
 export interface ChatListItemProps {
   chat: ChatRow;

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { MessageRow } from '../../db/db';
 import { currentLanguage } from '../../i18n/interface-language';
 import { formatClock } from './chat-time';
+import { prepareForTakeOver } from '../../prerender/take-over-preparations';
 import type { MessageState } from './chat-view';
 import { FailedNotice } from './FailedNotice';
 import { MessageStatus } from './MessageStatus';
+
+// Every bubble shows its clock time: the formatter is made before the messages render.
+prepareForTakeOver((lng) => formatClock(new Date().toISOString(), lng));
 
 export interface MessageBubbleProps {
   message: MessageRow;

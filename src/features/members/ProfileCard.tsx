@@ -10,6 +10,11 @@ import { LikeButton } from './LikeButton';
 import { PremiumBadge } from './PremiumBadge';
 import { useLike } from './use-like';
 import { useLoadablePhoto } from './use-loadable-photo';
+import { prepareForTakeOver } from '../../prerender/take-over-preparations';
+
+// Every card names a country and may name a language: their Intl objects are made before the cards.
+prepareForTakeOver((lng) => countryName('NL', lng));
+prepareForTakeOver((lng) => languageName('en', lng));
 
 export interface ProfileCardProps {
   profile: Profile;

@@ -7,11 +7,16 @@ import {
   AGE_RANGES,
   ageRangeOf,
   agePatch,
+  countryCollator,
   countryOptions,
   regionCountry,
   regionOptions,
   showCountrySelect,
 } from './filter-options';
+import { prepareForTakeOver } from '../../prerender/take-over-preparations';
+
+// The country select sorts by name: its collator is made before the filters render.
+prepareForTakeOver(countryCollator);
 
 /** Shown (disabled) before the first search answered, so the panel does not jump in later. */
 const PLACEHOLDER_FILTERS: SearchFilters = {

@@ -84,14 +84,18 @@ export function countryOptions(input: CountryOptionsInput): CountryOption[] {
   }
   const selected = input.selected.toUpperCase();
   if (selected && !codes.includes(selected)) codes.push(selected);
-  // The filters render often: each language's Collator is made once.
-  const collator = cachedIntl(collators, input.lng, {}, (locale) => new Intl.Collator(locale));
+  const collator = countryCollator(input.lng);
   return codes
     .map((code) => ({ code, name: countryName(code, input.lng) }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
 const collators = new Map<string, Intl.Collator>();
+
+/** The order of country names in `lng`; the filters render often, so each is made once. */
+export function countryCollator(lng: string): Intl.Collator {
+  return cachedIntl(collators, lng, {}, (locale) => new Intl.Collator(locale));
+}
 
 /** The country select is left out when there is nothing to choose (SPEC §5). */
 export function showCountrySelect(options: readonly CountryOption[]): boolean {
