@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { inlineFavicon } from './scripts/inline-favicon';
 import { prerender } from './scripts/prerender';
 import { pureI18next } from './scripts/pure-i18next';
+import { shellPreload } from './scripts/shell-preload';
 
 const apiPort = process.env.API_PORT ?? '8081';
 let pushOutDir = 'dist/client';
@@ -78,6 +79,8 @@ export default defineConfig(({ command }) => ({
         },
       },
     }),
+    // The app shell asks for its route screen's files beside the entry (scripts/shell-preload.ts).
+    shellPreload(),
     // Public pages as HTML per language (src/shared/prerender/pages.ts), written after the bundle.
     prerender(),
   ],

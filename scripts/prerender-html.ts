@@ -12,6 +12,7 @@ import { MEMBER_SCREEN_ATTRIBUTE } from '../src/shared/prerender/member-screens'
 import { SITE_SLOTS, SITE_VALUES_ID, siteSlotAttribute } from '../src/shared/prerender/site-slots';
 import { escapeHtml, slotMarker } from '../src/shared/prerender/slots';
 import type { ScreenAssets } from './screen-assets';
+import { SHELL_PRELOAD_ID } from './shell-preload';
 
 /** What the built index.html loads, read once per build. */
 export interface PageAssets {
@@ -145,6 +146,7 @@ export async function composePage(
       (_all, start: string) => `${start}${escapeHtml(rendered.description)}"`,
     )
     .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+    .replace(new RegExp(`\\s*<script id="${SHELL_PRELOAD_ID}">[\\s\\S]*?</script>`), '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<link rel="manifest"[^>]*>/, '')
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')

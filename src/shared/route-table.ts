@@ -292,20 +292,30 @@ export const ROUTES: RouteDef[] = [
   },
 ];
 
-/** Turns a route pattern into a matcher; `:x` is one segment, `:x?` an optional last segment. */
-function compile(pattern: string): (path: string) => Record<string, string | undefined> | null {
-  const names: string[] = [];
+/**
+ * A route pattern as a regular expression's source; `:x` is one segment, `:x?` an optional last
+ * segment, each a capture group. The app shell's preload script (scripts/shell-preload.ts) matches
+ * with the same sources, so it finds the route this table finds.
+ */
+export function routePatternSource(pattern: string): string {
   const source = pattern
     .split('/')
     .filter(Boolean)
     .map((seg) => {
       if (!seg.startsWith(':')) return '/' + seg.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-      const optional = seg.endsWith('?');
-      names.push(seg.slice(1, optional ? -1 : undefined));
-      return optional ? '(?:/([^/]+))?' : '/([^/]+)';
+      return seg.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)';
     })
     .join('');
-  const re = new RegExp(`^${source || '/'}/?$`);
+  return `^${source || '/'}/?$`;
+}
+
+/** Turns a route pattern into a matcher (see routePatternSource). */
+function compile(pattern: string): (path: string) => Record<string, string | undefined> | null {
+  const names = pattern
+    .split('/')
+    .filter((seg) => seg.startsWith(':'))
+    .map((seg) => seg.slice(1, seg.endsWith('?') ? -1 : undefined));
+  const re = new RegExp(routePatternSource(pattern));
   return (path) => {
     const m = re.exec(path);
     if (!m) return null;

@@ -145,3 +145,17 @@ export function uncachedPhotos(page: Page): Promise<string[]> {
     return missing.filter((src): src is string => src !== null);
   }, CACHE_NAMES.uploads);
 }
+
+/** Holds every request matching `pattern` until the returned function is called. */
+export async function holdRequests(
+  page: Page,
+  pattern: string | ((url: URL) => boolean),
+): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const mayGo = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await mayGo;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { DEMO, waitForServiceWorker } from './helpers';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { DEMO, holdRequests, waitForServiceWorker } from './helpers';
 
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false });
@@ -150,20 +150,6 @@ test('the app takes over a prerendered page without errors and keeps what was ty
   await expect(page.getByRole('alert')).toContainText(/do not match/i);
   expect(problems.filter((p) => !/status of 40[13]/.test(p))).toEqual([]);
 });
-
-/** Holds every request matching `pattern` until the returned function is called. */
-async function holdRequests(
-  page: Page,
-  pattern: string | ((url: URL) => boolean),
-): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const mayGo = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await mayGo;
-    await route.continue();
-  });
-  return release;
-}
 
 test('a prerendered page takes over and serves the visit without i18next, until the language changes', async ({
   page,

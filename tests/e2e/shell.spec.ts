@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { DEMO, holdRequests, login } from './helpers';
 
 test('home renders the landing page for a visitor', async ({ page }) => {
   await page.goto('/');
@@ -62,4 +62,27 @@ test('a crawler does not get the error page rendered', async ({ browser }) => {
   await expect(page.getByText(/Page Not Found/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Error' })).toHaveCount(0);
   await context.close();
+});
+
+test("the app shell asks for its route screen's files with the entry, not after the router has", async ({
+  page,
+}) => {
+  await login(page, DEMO);
+  // The entry held back: nothing of the app runs, so no router can ask for the screen yet.
+  const release = await holdRequests(page, '**/assets/index-*.js');
+  let screenRequests = 0;
+  page.on('request', (r) => {
+    if (/\/assets\/ProfileScreen-[\w-]+\.js$/.test(r.url())) screenRequests++;
+  });
+  const screenAsked = page.waitForRequest(/\/assets\/ProfileScreen-[\w-]+\.js$/);
+  const mapAsked = page.waitForRequest(/\/assets\/screens-[\w-]+\.js$/);
+  // The page's load waits for the entry (a module script), so it is awaited after the release.
+  const loaded = page.goto('/profile');
+  await Promise.all([screenAsked, mapAsked]);
+  release();
+  await loaded;
+
+  await expect(page.locator('.route-profile')).toHaveCount(1);
+  // Asked for once: the router's own import found the module the preload had loaded.
+  expect(screenRequests).toBe(1);
 });
