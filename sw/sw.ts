@@ -11,6 +11,7 @@ import { installPushHandlers } from './push/install';
 import { installActionQueue } from './queue/install-queue';
 import { CACHE_NAMES, installLocales } from './route-rules';
 import { registerRuntimeRoutes } from './routes';
+import { addStaticRoutes } from './static-routes';
 
 declare let self: ServiceWorkerGlobalScope & {
   /** Replaced at build time by the precache manifest (vite-plugin-pwa injectManifest). */
@@ -35,7 +36,13 @@ installPushHandlers(self);
 
 // No skipWaiting here: the new worker waits until the page posts SKIP_WAITING on the user's click.
 self.addEventListener('install', (event) =>
-  event.waitUntil(Promise.all([precache.install(event), cacheLocales()])),
+  event.waitUntil(
+    Promise.all([
+      precache.install(event),
+      cacheLocales(),
+      addStaticRoutes(event, cacheNames.precache),
+    ]),
+  ),
 );
 
 /** Puts the likely locale messages in the runtime cache; missing ones come with the first use. */
