@@ -56,6 +56,11 @@ function builtInlineScripts(clientDir: string): string[] {
   return hashes;
 }
 
+/** An answer of the API (JSON, or a file to save), not a page: everything under /api/ but its docs. */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 export default unencapsulated('security', async (app: FastifyInstance) => {
   const { config } = app;
   const https = config.baseUrl?.startsWith('https://') ?? false;
@@ -86,6 +91,26 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // A JSON answer is never a document: no script, style or frame of it runs, so the page policy
+  // and the document-only headers (opener policy, agent cluster, DNS prefetch, IE's download and
+  // XSS switches, Flash's cross-domain policy) do nothing there. It gets the policy that forbids
+  // everything, framing included, and the headers that still act on a resource (no MIME sniffing,
+  // no cross-origin reads, no referrer, no framing in older browsers): about half the bytes that
+  // every poll carries. Swagger UI under /api/docs is a page and keeps the page's headers.
+  const apiHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
   const allowedHosts = config.baseUrl ? [new URL(config.baseUrl).host] : [];
   const isSiteHost = hostChecker(config);
   let forwardedWarned = false;
@@ -102,7 +127,8 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
   // answer, so it is synchronous and allocates nothing on the common path.
   app.addHook('onRequest', (request, reply, done) => {
     // On the raw response, as @fastify/helmet does: a route's own reply.header() still wins.
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    const headers = isApiAnswer(request.url) ? apiHeaders : securityHeaders;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
 
     // First of all: a Host (or X-Forwarded-Host) that is not the site's gets nothing but a 400, as
     // Django's ALLOWED_HOSTS does. What a request could then build from it (links, redirects) is

@@ -80,18 +80,39 @@ for (const engine of ENGINES) {
       expect(res.json()).toHaveProperty('name', 'Amora');
     });
 
-    it('sends helmet headers with a strict CSP, and HSTS on https', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/settings.php' });
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("worker-src 'self'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toContain('max-age=');
-      expect(res.headers['cache-control']).toBe('no-store');
+    it('sends pages helmet headers with a strict CSP, and HSTS on https', async () => {
+      for (const url of ['/members', '/api/docs/']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("worker-src 'self'");
+        expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['strict-transport-security']).toContain('max-age=');
+      }
+    });
+
+    it('sends API answers a CSP that allows nothing, and the headers that act on a resource', async () => {
+      for (const url of ['/api/settings.php', '/api/nope.php']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.headers['content-security-policy'], url).toBe(
+          "default-src 'none';frame-ancestors 'none'",
+        );
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['strict-transport-security']).toContain('max-age=');
+        // Document-only headers stay off answers that are never documents.
+        expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+        expect(res.headers['x-xss-protection']).toBeUndefined();
+      }
+      const settings = await t.app.inject({ method: 'GET', url: '/api/settings.php' });
+      expect(settings.headers['cache-control']).toBe('no-store');
     });
 
     it('answers 413 JSON for a body over the limit', async () => {
