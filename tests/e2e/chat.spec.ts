@@ -22,6 +22,7 @@ import {
   waitForServiceWorker,
 } from './helpers';
 import { clickNotification, pushRegistration } from './support/push';
+import { conversationMessages } from './support/server-state';
 
 // Alex and Sam share one conversation and spend credits on it: one test after another.
 // Each test drives two browsers with service workers: twice the time of a one-browser test.
@@ -282,6 +283,47 @@ test('a message sent just before a reload arrives once after it', async ({ brows
   expect(await serverCounts(sam.api, chatId, [raced, neverLeft.text, arrived.text])).toEqual([
     1, 1, 1,
   ]);
+  await expect.poll(() => keptKeys(alexPage)).toEqual([]);
+
+  await alexPage.context().close();
+  await alex.api.dispose();
+  await sam.api.dispose();
+});
+
+test('a message typed right after a reload goes after the one the reload interrupted', async ({
+  browser,
+  baseURL,
+}) => {
+  const sam = await apiSession(baseURL!, DEMO2);
+  const alex = await apiSession(baseURL!, DEMO);
+  const alexPage = await memberPage(browser, baseURL!, DEMO);
+  const chatId = await openChatWith(alexPage, sam.id);
+  await reloadUnderServiceWorker(alexPage);
+
+  // Enter, then a reload before the worker's request left: all that is left is the page's copy.
+  const interrupted = { text: `Interrupted ${unique()}`, clientId: randomUUID() };
+  await alexPage.evaluate(
+    ({ text, clientId, member, conversation }) => {
+      const entry = { member, conversation, text, clientId, at: Date.now() };
+      (globalThis as unknown as { localStorage: PageStorage }).localStorage.setItem(
+        `amora.unsent.${clientId}`,
+        JSON.stringify(entry),
+      );
+    },
+    { ...interrupted, member: alex.id, conversation: chatId },
+  );
+  await alexPage.reload();
+
+  // The next message at once: well inside the time a load leaves an open tab to send its own.
+  const next = `Right after ${unique()}`;
+  await send(alexPage, next);
+
+  await expect(status(alexPage, next)).toHaveText(/^(Sent|Delivered|Read)$/);
+  await expect(status(alexPage, interrupted.text)).toHaveText(/^(Sent|Delivered|Read)$/);
+  const order = (await conversationMessages(sam.api, chatId))
+    .map((m) => m.msg)
+    .filter((text) => text === interrupted.text || text === next);
+  expect(order).toEqual([interrupted.text, next]);
   await expect.poll(() => keptKeys(alexPage)).toEqual([]);
 
   await alexPage.context().close();

@@ -12,7 +12,11 @@ import {
   UNSENT_MAX_AGE_MS,
   type UnsentMessage,
 } from '../../src/features/chats/unsent-messages';
-import { recoverUnsent, UNSENT_GRACE_MS } from '../../src/features/chats/unsent-recovery';
+import {
+  recoverBefore,
+  recoverUnsent,
+  UNSENT_GRACE_MS,
+} from '../../src/features/chats/unsent-recovery';
 import { OWN_ROW_DELAY_MS } from '../../workers/messages';
 import { createHarness, FAKE_TIMERS, tick } from './helpers/sync-harness';
 import { demoUser, ownMessage } from './helpers/fixtures';
@@ -208,6 +212,53 @@ describe('handing kept messages over after a load', () => {
     await expect(recoverUnsent(ME, { sync: w.sync, now, locks: undefined })).resolves.toBe(0);
     expect(keptUnsent(now()).map((m) => m.clientId)).toEqual(['offline-db']);
     expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it('before a new message, hands over at once what earlier loads kept, but not its own or newer ones', async () => {
+    holdUnsent(unsent({ clientId: 'kept-over-reload', at: AT }));
+    holdUnsent(unsent({ clientId: 'sent-by-this-load', at: AT + 10 }));
+    holdUnsent(unsent({ clientId: 'theirs', member: ME + 1, at: AT }));
+    holdUnsent(unsent({ clientId: 'newer', at: AT + 500 }));
+    const waits: number[] = [];
+    const w = worker(() => Promise.resolve('held'));
+
+    // 300 ms after the kept one's Enter: well inside the grace the load's own hand-over waits.
+    await recoverBefore(ME, AT + 300, new Set(['sent-by-this-load']), {
+      sync: w.sync,
+      now: () => AT + 300,
+      wait: async (ms) => void waits.push(ms),
+      locks: undefined,
+    });
+
+    expect(waits).toEqual([]);
+    expect(w.handed).toEqual(['kept-over-reload']);
+    expect(keptUnsent(AT + 300).map((m) => m.clientId)).toEqual([
+      'theirs',
+      'sent-by-this-load',
+      'newer',
+    ]);
+  });
+
+  it('lets the new message go when nothing is kept, or when the worker fails to take one', async () => {
+    const untouched = worker(() => Promise.resolve('held'));
+    const locks = { request: vi.fn() };
+    await recoverBefore(ME, AT, new Set(), { sync: untouched.sync, locks });
+    expect(untouched.handed).toEqual([]);
+    expect(locks.request).not.toHaveBeenCalled();
+
+    holdUnsent(unsent());
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = worker(() => Promise.reject(new Error('worker gone')));
+    await expect(
+      recoverBefore(ME, AT + 1, new Set(), {
+        sync: failing.sync,
+        now: () => AT + 1,
+        locks: undefined,
+      }),
+    ).resolves.toBeUndefined();
+    expect(failing.handed).toEqual([LOST]);
+    expect(keptUnsent(AT + 1).map((m) => m.clientId)).toEqual([LOST]);
     warn.mockRestore();
   });
 

@@ -5,6 +5,10 @@ import { getSync, isSyncError } from '../../bridges/worker-bridge';
 import { ChatIcon } from './ChatIcon';
 import { composerState, isSendKey } from './composer-rules';
 import { holdUnsent, releaseUnsent } from './unsent-messages';
+import { recoverBefore } from './unsent-recovery';
+
+/** The client ids this load of the page sent: its own worker is sending them, none is recovered. */
+const sentByThisLoad = new Set<string>();
 
 /**
  * The message box at the bottom: Enter sends, Shift+Enter breaks the line, a counter near 2000.
@@ -34,11 +38,18 @@ export const Composer = memo(function Composer({
     const member = session.getState().user?.id;
     // Outside a secure context there is no randomUUID: the worker picks the id, nothing is kept.
     const clientId = window.isSecureContext ? crypto.randomUUID() : undefined;
+    const at = Date.now();
+    // What an earlier load kept goes first: this message must not overtake it.
+    const earlier =
+      member === undefined
+        ? Promise.resolve()
+        : recoverBefore(member, at, sentByThisLoad, { sync: getSync() });
     if (member !== undefined && clientId !== undefined) {
-      holdUnsent({ member, conversation, text: sent, clientId, at: Date.now() });
+      sentByThisLoad.add(clientId);
+      holdUnsent({ member, conversation, text: sent, clientId, at });
     }
-    getSync()
-      .sendMessage(conversation, sent, clientId)
+    earlier
+      .then(() => getSync().sendMessage(conversation, sent, clientId))
       .finally(() => clientId && releaseUnsent(clientId))
       .catch((error: unknown) => {
         // Refused before a row was written (no status): give the text back; otherwise the

@@ -4,7 +4,7 @@
  */
 import type { SyncApi } from '../../bridges/worker-bridge';
 import { isSyncError } from '../../bridges/worker-bridge';
-import { isKept, keptUnsent, releaseUnsent } from './unsent-messages';
+import { isKept, keptUnsent, releaseUnsent, type UnsentMessage } from './unsent-messages';
 
 /**
  * A kept message younger than this may belong to a tab that is still open, whose worker writes
@@ -24,11 +24,21 @@ export interface RecoveryDeps {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function handOver(member: number, { sync, now = Date.now, wait = sleep }: RecoveryDeps) {
+/** Which kept messages a hand-over takes, and whether it gives young ones their grace. */
+interface Selection {
+  wanted: (message: UnsentMessage) => boolean;
+  grace: boolean;
+}
+
+async function handOver(
+  member: number,
+  { sync, now = Date.now, wait = sleep }: RecoveryDeps,
+  { wanted, grace }: Selection = { wanted: () => true, grace: true },
+) {
   let handed = 0;
-  for (const message of keptUnsent(now()).filter((kept) => kept.member === member)) {
+  for (const message of keptUnsent(now()).filter((k) => k.member === member && wanted(k))) {
     const age = now() - message.at;
-    if (age < UNSENT_GRACE_MS) await wait(UNSENT_GRACE_MS - age);
+    if (grace && age < UNSENT_GRACE_MS) await wait(UNSENT_GRACE_MS - age);
     // The tab that kept it may have released it meanwhile.
     if (!isKept(message.clientId)) continue;
     try {
@@ -45,13 +55,42 @@ async function handOver(member: number, { sync, now = Date.now, wait = sleep }: 
   return handed;
 }
 
-/** Hands `member`'s kept messages to the worker, oldest first; resolves how many it now holds. */
-export async function recoverUnsent(member: number, deps: RecoveryDeps): Promise<number> {
+/** Runs a hand-over under the lock that makes tabs take turns (none without Web Locks). */
+async function underLock(deps: RecoveryDeps, run: () => Promise<number>): Promise<number> {
   const locks = 'locks' in deps ? deps.locks : navigator.locks;
-  if (!locks) return handOver(member, deps);
+  if (!locks) return run();
   let handed = 0;
   await locks.request(LOCK, async () => {
-    handed = await handOver(member, deps);
+    handed = await run();
   });
   return handed;
+}
+
+/** Hands `member`'s kept messages to the worker, oldest first; resolves how many it now holds. */
+export function recoverUnsent(member: number, deps: RecoveryDeps): Promise<number> {
+  return underLock(deps, () => handOver(member, deps));
+}
+
+/**
+ * Before a new message goes: what `member`'s earlier loads of the page kept from before `before`
+ * is handed over first, at once, so the new message cannot overtake it (a reload in the moment
+ * after Enter, then a message typed right after the reload, inside the grace). `own` are the
+ * client ids this load sent itself, which its worker is sending already. Another open tab's
+ * message taken here is sent twice at most, and stored once: the server keys a message by sender
+ * and client id. Never throws: the new message goes either way.
+ */
+export async function recoverBefore(
+  member: number,
+  before: number,
+  own: ReadonlySet<string>,
+  deps: RecoveryDeps,
+): Promise<void> {
+  const wanted = (message: UnsentMessage) => message.at <= before && !own.has(message.clientId);
+  try {
+    // Nothing kept (the usual case) costs one read of the storage, and no lock.
+    if (!keptUnsent((deps.now ?? Date.now)()).some((k) => k.member === member && wanted(k))) return;
+    await underLock(deps, () => handOver(member, deps, { wanted, grace: false }));
+  } catch (error) {
+    console.warn('Earlier kept messages could not be handed over first', error);
+  }
 }
