@@ -31,7 +31,7 @@ export interface ShellPreloadTable {
 
 /** Route patterns (aliases included, table order) with the files their screen needs first. */
 export function shellPreloadTable(bundle: Rolldown.OutputBundle, root: string): ShellPreloadTable {
-  const modules = screenModules(resolve(root, 'src/screens.ts'));
+  const modules = screenModules(resolve(root, SCREENS_MODULE));
   const assetsOf = screenAssetsOf(bundle, root);
   const screensMap = assetsOf(SCREENS_MODULE).js;
   const files: string[] = [];

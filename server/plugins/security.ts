@@ -65,6 +65,8 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
   const { config } = app;
   const https = config.baseUrl?.startsWith('https://') ?? false;
   const cdn = cdnOrigin(config.site.cdn_prefix);
+  // HSTS only means something on https; on http://localhost it would only confuse.
+  const hsts = https ? { maxAge: 31_536_000, includeSubDomains: true } : false;
 
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -87,8 +89,7 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // HSTS only means something on https; on http://localhost it would only confuse.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: hsts,
     crossOriginEmbedderPolicy: false,
   });
   // A JSON answer is never a document: no script, style or frame of it runs, so the page policy
@@ -102,7 +103,7 @@ export default unencapsulated('security', async (app: FastifyInstance) => {
       useDefaults: false,
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: hsts,
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,

@@ -1,28 +1,17 @@
 /** The files a prerendered page asks for with the entry: its route screen's own chunks and CSS. */
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
 import { screenAssetsOf, screenModules } from '../../scripts/screen-assets';
+import { fakeBundle, type FakeChunk } from './fake-bundle';
 
 const ROOT = '/app';
 
-/** A bundle of chunks by file: what each imports, its CSS, and the module it stands for. */
-function bundle(
-  chunks: Record<string, { imports?: string[]; css?: string[]; module?: string; entry?: boolean }>,
-): Rolldown.OutputBundle {
-  const out: Record<string, unknown> = {};
-  for (const [fileName, c] of Object.entries(chunks)) {
-    out[fileName] = {
-      type: 'chunk',
-      fileName,
-      isEntry: c.entry ?? false,
-      facadeModuleId: c.module ? resolve(ROOT, c.module) : null,
-      imports: c.imports ?? [],
-      viteMetadata: { importedCss: new Set(c.css ?? []) },
-    };
-  }
-  out['assets/logo.svg'] = { type: 'asset', fileName: 'assets/logo.svg' };
-  return out as Rolldown.OutputBundle;
+/** The fake bundle below ROOT, with one asset that is not a chunk. */
+function bundle(chunks: Record<string, FakeChunk>): Rolldown.OutputBundle {
+  return {
+    ...fakeBundle(ROOT, chunks),
+    'assets/logo.svg': { type: 'asset', fileName: 'assets/logo.svg' },
+  } as unknown as Rolldown.OutputBundle;
 }
 
 const BUNDLE = bundle({

@@ -1,7 +1,6 @@
 /** The app shell's inline script that asks for the route screen's files beside the entry. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Rolldown } from 'vite';
 import { composePage } from '../../scripts/prerender-html';
 import { screenModules } from '../../scripts/screen-assets';
 import {
@@ -10,27 +9,13 @@ import {
   shellPreloadTable,
 } from '../../scripts/shell-preload';
 import { matchRoute, ROUTES } from '../../src/shared/route-table';
+import { fakeBundle, type FakeChunk } from './fake-bundle';
 
 /** The repository: the table reads the real map of screens (src/screens.ts) below it. */
 const ROOT = resolve('.');
 
-/** A bundle of chunks by file: what each imports and the module it stands for. */
-function bundle(
-  chunks: Record<string, { imports?: string[]; module?: string; entry?: boolean }>,
-): Rolldown.OutputBundle {
-  const out: Record<string, unknown> = {};
-  for (const [fileName, c] of Object.entries(chunks)) {
-    out[fileName] = {
-      type: 'chunk',
-      fileName,
-      isEntry: c.entry ?? false,
-      facadeModuleId: c.module ? resolve(ROOT, c.module) : null,
-      imports: c.imports ?? [],
-      viteMetadata: { importedCss: new Set<string>() },
-    };
-  }
-  return out as Rolldown.OutputBundle;
-}
+/** The fake bundle below the repository. */
+const bundle = (chunks: Record<string, FakeChunk>) => fakeBundle(ROOT, chunks);
 
 const BUNDLE = bundle({
   'assets/index.js': { entry: true, imports: ['assets/vendor.js'] },
@@ -96,7 +81,7 @@ describe("the app shell's preload of its route screen", () => {
     // One chunk per screen module of the real map, named after the module's file.
     const modules = screenModules();
     const chunkOf = (module: string) => `assets/${module.replace(/^.*\//, '')}.js`;
-    const chunks: Parameters<typeof bundle>[0] = {
+    const chunks: Record<string, FakeChunk> = {
       'assets/index.js': { entry: true },
       'assets/screens.js': { module: 'src/screens.ts' },
     };
