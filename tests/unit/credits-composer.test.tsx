@@ -5,12 +5,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type * as SwBridge from '../../src/bridges/sw-bridge';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import { chat } from './helpers/fake-backend';
 import { installPayments } from './helpers/fake-payments';
 import { demoUser } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
 import { renderApp } from './helpers/render-app';
 import { createHarness } from './helpers/sync-harness';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 type Harness = ReturnType<typeof createHarness>;
 const worker = vi.hoisted(() => ({ current: null as unknown }));
@@ -48,7 +53,7 @@ beforeAll(async () => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', size(390));
 });
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
 });
 afterEach(() => {
   cleanup();

@@ -5,12 +5,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Transaction } from '../../src/shared/contract/payments';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import { POLL_MS } from '../../src/features/transactions/use-transaction-poll';
 import { installPayments, transaction } from './helpers/fake-payments';
 import { demoUser } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
 import { renderApp } from './helpers/render-app';
 import { createHarness } from './helpers/sync-harness';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 type Harness = ReturnType<typeof createHarness>;
 const worker = vi.hoisted(() => ({ current: null as unknown }));
@@ -38,7 +43,7 @@ const open = (path: string) => renderApp(path, { user: demoUser({ credits: 0 }) 
 
 beforeAll(() => setupI18n());
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
 });
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import { kvGet } from '../../src/db/kv';
 import { pageUsed } from '../../src/features/landers/join/page-use';
 import { ANSWERS_KEY } from '../../src/features/match-finder/match-answers';
@@ -20,6 +21,10 @@ import {
   wizardBackend,
   type Harness,
 } from './signup-helpers';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 const worker = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
@@ -48,7 +53,7 @@ beforeAll(async () => {
   await import('../../src/features/landers/join/InlineSignup');
 });
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
   sessionStorage.clear();
   // A visitor who used a lander earlier in the tab gets the form at once. (Not by arriving on
   // #join: happy-dom reports every change of the hash as a hashchange, which is a use of the page

@@ -4,11 +4,16 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import { kvGet, kvPut } from '../../src/db/kv';
 import { LocateButton } from '../../src/features/members/LocateButton';
 import { demoSettings } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
 import { createHarness } from './helpers/sync-harness';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 const worker = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
@@ -34,7 +39,7 @@ const position = (latitude: number, longitude: number) =>
 
 beforeAll(() => setupI18n());
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
   harness = createHarness({ db: getDb() });
   worker.current = harness.api;
   calls.length = 0;

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MAX_AGE } from '../../src/shared/contract/fields';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import {
   ANSWERS_KEY,
   matchQuery,
@@ -18,6 +19,10 @@ import { demoSettings, demoUser, profile } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
 import { renderApp } from './helpers/render-app';
 import { createHarness } from './helpers/sync-harness';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 type Harness = ReturnType<typeof createHarness>;
 const worker = vi.hoisted(() => ({ current: null as unknown }));
@@ -92,7 +97,7 @@ let h: Harness;
 
 beforeAll(() => setupI18n());
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
   sessionStorage.clear();
   h = createHarness({ db: getDb() });
   worker.current = h.api;

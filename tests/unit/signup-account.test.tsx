@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import { TRAFFIC_SOURCE_KEY } from '../../src/lib/tracking';
 import { demoSettings } from './helpers/fixtures';
 import { setupI18n } from './helpers/i18n';
@@ -15,6 +16,10 @@ import {
   wizardBackend,
   type Harness,
 } from './signup-helpers';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 const worker = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
@@ -32,7 +37,7 @@ beforeAll(async () => {
   denyGeolocation();
 });
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
   sessionStorage.clear();
   h = createHarness({ db: getDb() });
   worker.current = h.api;

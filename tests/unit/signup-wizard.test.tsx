@@ -6,6 +6,7 @@ import type { User } from '../../src/shared/contract/account';
 import type { PushBridge } from '../../src/bridges/push-bridge';
 import type * as Bridge from '../../src/bridges/worker-bridge';
 import { getDb } from '../../src/db/db';
+import { freshDbForNextTest } from './helpers/db-per-test';
 import { SIGNUP_COMPLETE_EVENT } from '../../src/features/signup/use-signup-wizard';
 import { setupI18n } from './helpers/i18n';
 import { createHarness } from './helpers/sync-harness';
@@ -17,6 +18,10 @@ import {
   wizardBackend,
   type Harness,
 } from './signup-helpers';
+
+vi.mock('../../src/db/db', async (importOriginal) =>
+  (await import('./helpers/db-per-test')).dbModulePerTest(importOriginal),
+);
 
 const worker = vi.hoisted(() => ({ current: null as unknown }));
 vi.mock('../../src/bridges/worker-bridge', async (importOriginal) => ({
@@ -34,7 +39,7 @@ beforeAll(async () => {
   denyGeolocation();
 });
 beforeEach(async () => {
-  await Promise.all(getDb().tables.map((table) => table.clear()));
+  freshDbForNextTest();
   h = createHarness({ db: getDb() });
   worker.current = h.api;
   push.bridge = fakePush();
