@@ -71,11 +71,14 @@ interface Summary {
   figures: LighthouseFigures;
   /** The run whose LCP is the median's, for the trace columns. */
   trace: LighthouseTrace;
+  /** The run whose TBT is the median's, for its long tasks. */
+  blocking: LighthouseTrace;
 }
 
 function summarise(runs: { figures: LighthouseFigures; trace: LighthouseTrace }[]): Summary {
   const m = (pick: (f: LighthouseFigures) => number) => median(runs.map((r) => pick(r.figures)));
   const lcp = m((f) => f.lcpMs);
+  const tbt = m((f) => f.tbtMs);
   return {
     figures: {
       scores: {
@@ -85,12 +88,21 @@ function summarise(runs: { figures: LighthouseFigures; trace: LighthouseTrace }[
         seo: m((f) => f.scores.seo),
       },
       lcpMs: lcp,
-      tbtMs: m((f) => f.tbtMs),
+      tbtMs: tbt,
       cls: m((f) => f.cls),
     },
     trace: runs.find((r) => r.figures.lcpMs === lcp)!.trace,
+    blocking: runs.find((r) => r.figures.tbtMs === tbt)!.trace,
   };
 }
+
+/** The longest tasks, as "script 180 ms at 1.4 s"; TBT is their parts over 50 ms. */
+const LONG_TASKS_SHOWN = 4;
+const tasks = (t: LighthouseTrace) =>
+  t.longTasks
+    .slice(0, LONG_TASKS_SHOWN)
+    .map((task) => `${task.script} ${task.ms} ms at ${(task.startMs / 1000).toFixed(1)} s`)
+    .join(', ') || 'none';
 
 const phases = (t: LighthouseTrace) =>
   Object.entries(t.lcpPhases)
@@ -158,6 +170,7 @@ export const coldPart: Part = {
           'longest request chain': `${s.trace.chain.requests} requests, ${s.trace.chain.ms} ms, ending ${s.trace.chain.last}`,
           'script ms': s.trace.scriptMs,
           'main thread ms': s.trace.mainThreadMs,
+          'longest tasks (median TBT run)': tasks(s.blocking),
         });
       }
     }
@@ -173,7 +186,8 @@ export const coldPart: Part = {
         'photos, with no worker, IndexedDB or service worker. Targets per screen: LCP at most 2.5 s and ' +
         '1.3x its floor, TBT at most 200 ms, CLS 0, performance 90+. The trace table is the run whose ' +
         "LCP is the median: Lighthouse's LCP phases, its longest critical request chain, and the main " +
-        "thread's script and total work." +
+        "thread's script and total work; the longest tasks are those of the run whose TBT is the " +
+        'median, with the script Lighthouse attributes each to.' +
         (retried.length
           ? ` Runs repeated in a new Chromium after a Lighthouse error: ${retried.join(', ')}.`
           : ''),
