@@ -52,9 +52,7 @@ beforeAll(async () => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', size(600));
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', size(390));
 });
-beforeEach(async () => {
-  freshDbForNextTest();
-});
+beforeEach(freshDbForNextTest);
 afterEach(() => {
   cleanup();
   current?.sync.stop();

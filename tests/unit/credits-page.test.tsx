@@ -39,9 +39,7 @@ async function start(offer: CreditsOffer = creditsOffer(), credits = 3) {
 const open = (path: string, credits = 3) => renderApp(path, { user: demoUser({ credits }) });
 
 beforeAll(() => setupI18n());
-beforeEach(async () => {
-  freshDbForNextTest();
-});
+beforeEach(freshDbForNextTest);
 afterEach(() => {
   cleanup();
   current?.sync.stop();

@@ -42,9 +42,7 @@ async function start(overrides: Partial<Transaction> = {}) {
 const open = (path: string) => renderApp(path, { user: demoUser({ credits: 0 }) });
 
 beforeAll(() => setupI18n());
-beforeEach(async () => {
-  freshDbForNextTest();
-});
+beforeEach(freshDbForNextTest);
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

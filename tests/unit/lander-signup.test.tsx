@@ -52,7 +52,7 @@ beforeAll(async () => {
   // The form is a lazy part of each lander's sign-up section (the screens load with each render).
   await import('../../src/features/landers/join/InlineSignup');
 });
-beforeEach(async () => {
+beforeEach(() => {
   freshDbForNextTest();
   sessionStorage.clear();
   // A visitor who used a lander earlier in the tab gets the form at once. (Not by arriving on

@@ -38,7 +38,7 @@ const position = (latitude: number, longitude: number) =>
   ({ coords: { latitude, longitude } }) as GeolocationPosition;
 
 beforeAll(() => setupI18n());
-beforeEach(async () => {
+beforeEach(() => {
   freshDbForNextTest();
   harness = createHarness({ db: getDb() });
   worker.current = harness.api;

@@ -96,7 +96,7 @@ describe('match-finder answers', () => {
 let h: Harness;
 
 beforeAll(() => setupI18n());
-beforeEach(async () => {
+beforeEach(() => {
   freshDbForNextTest();
   sessionStorage.clear();
   h = createHarness({ db: getDb() });

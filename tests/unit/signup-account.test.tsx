@@ -36,7 +36,7 @@ beforeAll(async () => {
   await setupI18n();
   denyGeolocation();
 });
-beforeEach(async () => {
+beforeEach(() => {
   freshDbForNextTest();
   sessionStorage.clear();
   h = createHarness({ db: getDb() });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await setupI18n();
   denyGeolocation();
 });
-beforeEach(async () => {
+beforeEach(() => {
   freshDbForNextTest();
   h = createHarness({ db: getDb() });
   worker.current = h.api;

@@ -96,8 +96,10 @@ function summarise(runs: { figures: LighthouseFigures; trace: LighthouseTrace }[
   };
 }
 
-/** The longest tasks, as "script 180 ms at 1.4 s"; TBT is their parts over 50 ms. */
+/** How many of a run's longest tasks the trace table names. */
 const LONG_TASKS_SHOWN = 4;
+
+/** The longest tasks, as "script 180 ms at 1.4 s"; TBT is their parts over 50 ms. */
 const tasks = (t: LighthouseTrace) =>
   t.longTasks
     .slice(0, LONG_TASKS_SHOWN)
